@@ -1,0 +1,27 @@
+import type { ApiErrorBody } from '../../shared/errors.js';
+
+/** The error text of spec §8: the failed response's message, otherwise status plus status text. */
+export function errorText(status: number, statusText: string, body: Partial<ApiErrorBody> | null): string {
+  const message = body?.message;
+  if (typeof message === 'string' && message.trim() !== '') return message;
+  return `${status} ${statusText}`.trim();
+}
+
+/** A non-2xx answer of the API. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: Partial<ApiErrorBody> | null,
+    /** Seconds from a 429's Retry-After header, when present. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(errorText(status, statusText, body));
+  }
+
+  get code(): string | undefined {
+    return this.body?.code;
+  }
+}

@@ -1,0 +1,29 @@
+import { classifyError, ErrorClass } from './errors.js';
+
+/** Query retries (spec §9): none for these classes, otherwise up to MAX_QUERY_RETRIES. */
+const classesNeverRetried: ReadonlySet<ErrorClass> = new Set([
+  ErrorClass.authentication,
+  ErrorClass.validation,
+  ErrorClass.permission,
+]);
+export const MAX_QUERY_RETRIES = 2;
+const FIRST_RETRY_DELAY_MS = 1_000;
+const MAX_RETRY_DELAY_MS = 30_000;
+export const MUTATION_RETRY_DELAY_MS = 1_000;
+
+/** TanStack Query's `retry`: failureCount is the number of failures so far minus one (0 on the first). */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (classesNeverRetried.has(classifyError(error))) return false;
+  return failureCount < MAX_QUERY_RETRIES;
+}
+
+/** Exponential back-off: 1 s, 2 s, 4 s ... capped at 30 s. */
+export function queryRetryDelay(failureCount: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+}
+
+/** Mutations retry once, and only after a network or server failure. */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  const errorClass = classifyError(error);
+  return failureCount < 1 && (errorClass === ErrorClass.network || errorClass === ErrorClass.server);
+}

@@ -1,0 +1,81 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { createAuthRepo } from './auth/auth.repo.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { createAuthService } from './auth/auth.service.js';
+import { createOidc } from './auth/oidc.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/index.js';
+import { registerHealthRoutes } from './health/health.routes.js';
+import type { Mailer } from './mail/mailer.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerSessionAuth, sessionCookie } from './plugins/session.js';
+import { registerClient } from './plugins/static.js';
+import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  rateLimitStore: RateLimitStore;
+  /** The built client (dist/client); undefined serves the API only. */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+}
+
+const CLEANUP_INTERVAL_MS = 10 * 60_000;
+
+/** The whole server, without listening: what main starts and what tests inject into. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const now = deps.now ?? Date.now;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
+  await app.register(cookie);
+
+  const authRepo = createAuthRepo(database.db);
+  const cookieJar = sessionCookie(config.isHttps);
+  registerSessionAuth(app, { repo: authRepo, cookie: cookieJar, now });
+
+  const limiter = new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier);
+  const auth = createAuthService({
+    repo: authRepo,
+    mailer: deps.mailer,
+    limiter,
+    appOrigin: config.appOrigin,
+    now,
+    onMailError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+  });
+  const oidc = createOidc({
+    config: config.oidc,
+    appOrigin: config.appOrigin,
+    repo: authRepo,
+    auth,
+    cookie: cookieJar,
+    now,
+  });
+
+  registerHealthRoutes(app, { db: database.db, engine: database.engine });
+  registerAuthRoutes(app, { auth, cookie: cookieJar, providers: oidc.providers });
+  oidc.registerRoutes(app);
+  await registerClient(app, deps.clientDir);
+
+  let cleanup: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    cleanup = setInterval(() => {
+      auth.deleteExpired().catch((error) => app.log.warn({ err: error }, 'cleanup failed'));
+    }, CLEANUP_INTERVAL_MS);
+    cleanup.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(cleanup));
+
+  return app;
+}

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(' or ')} (e.g. ${example})`,
+    );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  APP_ORIGIN: url(['http:', 'https:'], 'https://cars.example.org').optional(),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@host/db').optional(),
+  REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.org:587').optional(),
+  MAIL_FROM: optionalText,
+  OIDC_ISSUER: url(['http:', 'https:'], 'https://accounts.example.org').optional(),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  OIDC_PROVIDER_NAME: optionalText,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText,
+  PUSH_SERVICE_HOSTS: optionalText,
+  SUPPORT_EMAIL: z.string().trim().email('must be an email address').default('support@localhost'),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive('must be a positive number').default(1),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  appOrigin: string;
+  isHttps: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc:
+    | { issuer: string; clientId: string; clientSecret: string | undefined; providerName: string }
+    | undefined;
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
+  pushServiceHosts: string[];
+  supportEmail: string;
+  rateLimitMultiplier: number;
+  logLevel: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value throws a ConfigError whose message is one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid ${name}: ${issue?.message ?? 'bad value'} (got ${JSON.stringify(env[name])})`,
+    );
+  }
+  const e = parsed.data;
+  const appOrigin = new URL(e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+
+  let oidc: Config['oidc'];
+  if (e.OIDC_ISSUER || e.OIDC_CLIENT_ID) {
+    if (!e.OIDC_ISSUER) throw new ConfigError('Invalid OIDC_ISSUER: required when OIDC_CLIENT_ID is set');
+    if (!e.OIDC_CLIENT_ID) throw new ConfigError('Invalid OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+    oidc = {
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      providerName: e.OIDC_PROVIDER_NAME ?? 'SSO',
+    };
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(`Invalid ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together`);
+  }
+  if (e.VAPID_SUBJECT && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT)) {
+    throw new ConfigError('Invalid VAPID_SUBJECT: must be a mailto: address or an https: URL');
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appOrigin,
+    isHttps: appOrigin.startsWith('https:'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Vehicle Contact <no-reply@${new URL(appOrigin).hostname}>`,
+    oidc,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean)
+      : DEFAULT_PUSH_SERVICE_HOSTS,
+    supportEmail: e.SUPPORT_EMAIL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,19 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './index.js';
+import * as m20261121Accounts from './migrations/2026-11-21-0001-accounts.js';
+
+/** Every migration, in order. Checked-in files, never edited once landed. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-accounts': m20261121Accounts,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The database as the code sees it (camelCase; columns are snake_case through CamelCasePlugin).
+ * Portable types only: text ids, 0/1 integer flags, epoch-millisecond bigint timestamps
+ * (docs/decisions/0003-portable-sql.md).
+ */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verifications: VerificationsTable;
+  oidcLoginStates: OidcLoginStatesTable;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  authProvider: 'email' | 'oidc';
+  oidcSubject: string | null;
+  emailVerified: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionsTable {
+  tokenHash: string;
+  userId: string;
+  isPersistent: number;
+  createdAt: number;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+export type VerificationPurpose = 'verify-email' | 'reset-password';
+
+export interface VerificationsTable {
+  id: string;
+  userId: string;
+  purpose: VerificationPurpose;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface OidcLoginStatesTable {
+  stateHash: string;
+  codeVerifier: string;
+  nonce: string;
+  createdAt: number;
+  expiresAt: number;
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-limiter.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function loggerOptions(level: string) {
+  return {
+    level,
+    serializers: {
+      // The query string may carry a one-time token: log the path only.
+      req: (request: { method: string; url: string; id: string }) => ({
+        id: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+      }),
+    },
+  };
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (error) => process.stderr.write(`Database connection error: ${error.message}\n`),
+  });
+  await migrateToLatest(database.db);
+
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
+    // Reconnects by itself; an outage must not crash the process.
+    redis.on('error', (error) => process.stderr.write(`Redis error: ${error.message}\n`));
+    await redis.connect();
+  }
+
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom);
+
+  const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')].find((dir) =>
+    fs.existsSync(path.join(dir, 'index.html')),
+  );
+
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    rateLimitStore: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
+    clientDir,
+    logger: loggerOptions(config.logLevel),
+  });
+
+  let isStopping = false;
+  const stop = async (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    try {
+      await app.close();
+    } finally {
+      mailer.close();
+      redis?.disconnect();
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`;
+  const mail = config.smtpUrl
+    ? 'SMTP'
+    : `files in ${path.join(config.dataDir, 'outbox')} (links are printed here)`;
+  process.stdout.write(
+    `\nVehicle Contact is running at ${config.appOrigin}\n  database: ${where}\n  mail: ${mail}\n\n`,
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

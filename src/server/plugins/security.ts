@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../shared/errors.js';
+import { HttpError } from './errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Security headers, and refusal of state-changing requests from a foreign Origin. */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { appOrigin: string; isHttps: boolean },
+) {
+  const wsOrigin = options.appOrigin.replace(/^http/, 'ws');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", wsOrigin],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(options.isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: options.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    // Camera for the QR scanner; nothing else.
+    permittedCrossDomainPolicies: false,
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    // Browsers send Origin on every cross-site state-changing request; a request without one is
+    // not a browser acting for another site (curl, server to server), so it cannot ride a cookie.
+    if (origin !== undefined && origin !== options.appOrigin) {
+      throw new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);
+    }
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (origin === undefined && fetchSite === 'cross-site') {
+      throw new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);
+    }
+  });
+}

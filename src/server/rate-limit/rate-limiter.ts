@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { ErrorCode } from '../../shared/errors.js';
+import { HttpError, UnavailableError } from '../plugins/errors.js';
+
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+  message: string;
+}
+
+/** Counts hits in fixed windows. Memory for one process; Redis so instances share the counts. */
+export interface RateLimitStore {
+  /** Adds one hit to `key` and answers the count in the current window and when that window ends. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = Date.now();
+
+  async hit(key: string, windowMs: number) {
+    const now = Date.now();
+    this.sweep(now);
+    const windowStart = now - (now % windowMs);
+    const fullKey = `${key}:${windowStart}`;
+    const counter = this.counters.get(fullKey) ?? { count: 0, resetAt: windowStart + windowMs };
+    counter.count += 1;
+    this.counters.set(fullKey, counter);
+    return { ...counter };
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'rl:',
+  ) {}
+
+  async hit(key: string, windowMs: number) {
+    const now = Date.now();
+    const windowStart = now - (now % windowMs);
+    const fullKey = `${this.prefix}${key}:${windowStart}`;
+    try {
+      const results = await this.redis
+        .multi()
+        .incr(fullKey)
+        .pexpire(fullKey, windowMs + 1000)
+        .exec();
+      const count = Number(results?.[0]?.[1]);
+      if (!Number.isFinite(count)) throw new Error('unexpected reply from Redis');
+      return { count, resetAt: windowStart + windowMs };
+    } catch (error) {
+      // Fail closed: while Redis is out of reach, limited actions are refused, not let through.
+      throw new UnavailableError('Rate limit store unavailable', { cause: error });
+    }
+  }
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly multiplier: number,
+  ) {}
+
+  /** Counts one action of `subject` under `rule`; throws a 429 with Retry-After past the limit. */
+  async consume(rule: RateLimitRule, subject: string): Promise<void> {
+    const key = `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;
+    const { count, resetAt } = await this.store.hit(key, rule.windowMs);
+    const limit = Math.max(1, Math.floor(rule.limit * this.multiplier));
+    if (count > limit) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+      throw new HttpError(
+        429,
+        rule.message,
+        ErrorCode.rateLimited,
+        {},
+        { 'Retry-After': String(retryAfterSeconds) },
+      );
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { RateLimitRule } from './rate-limiter.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The abuse limits of ADDENDUM §7 (before RATE_LIMIT_MULTIPLIER). */
+export const rateLimits = {
+  loginPerIp: {
+    name: 'login-ip',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  },
+  loginPerEmail: {
+    name: 'login-email',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  },
+  registrationPerIp: {
+    name: 'register-ip',
+    limit: 5,
+    windowMs: HOUR,
+    message: 'Too many accounts created from this network. Please try again in an hour.',
+  },
+  forgotPasswordPerEmail: {
+    name: 'forgot-password-email',
+    limit: 3,
+    windowMs: HOUR,
+    message: 'Too many password reset emails requested for this address. Please try again in an hour.',
+  },
+  resendVerificationPerEmail: {
+    name: 'resend-verification-email',
+    limit: 3,
+    windowMs: HOUR,
+    message: 'Too many verification emails requested for this address. Please try again in an hour.',
+  },
+} satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Engine } from '../db/index.js';
+import { createSmtpMailer } from '../mail/mailer.js';
+import { MemoryRateLimitStore, type RateLimitStore } from '../rate-limit/rate-limiter.js';
+import { createTestDatabase } from './databases.js';
+import { startMailSink } from './mail-sink.js';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  rateLimitStore?: RateLimitStore;
+  clientDir?: string;
+}
+
+/** The real app on a fresh database of `engine`, mailing to a real SMTP sink on loopback. */
+export async function createTestApp(engine: Engine, options: TestAppOptions = {}) {
+  const database = await createTestDatabase(engine);
+  const mail = await startMailSink();
+  const config: Config = {
+    ...loadConfig({
+      APP_ORIGIN: TEST_ORIGIN,
+      RATE_LIMIT_MULTIPLIER: '1000',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    }),
+    ...options.config,
+  };
+  const mailer = createSmtpMailer(mail.url, config.mailFrom);
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
+    clientDir: options.clientDir,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    engine,
+    config,
+    mail,
+    async close() {
+      await app.close();
+      mailer.close();
+      await mail.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A unique address per call, so tests share one database without colliding. */
+export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.org`;
+
+export const STRONG_PASSWORD = 'Correct-Horse-9';
+
+/** The session cookie a response set, as a Cookie header value. */
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'session' || c.name === '__Host-session');
+  if (!cookie?.value)
+    throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** Registers an account, follows the link from its mail, and answers the signed-in cookie. */
+export async function createVerifiedUser(t: TestApp, email = uniqueEmail()) {
+  const register = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
+  });
+  if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
+  const mail = await t.mail.waitFor(email, /Verify/);
+  const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '');
+  const verify = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  return { email, password: STRONG_PASSWORD, cookie: sessionCookieFrom(verify) };
+}

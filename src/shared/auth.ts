@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
+export const authTexts = {
+  missingCredentials: 'Please enter both email and password',
+  missingEmail: 'Please enter your email address',
+  invalidEmail: 'Please enter a valid email address',
+  missingPassword: 'Please enter a new password',
+  passwordsDontMatch: 'Please make sure both password fields match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooWeak: 'Password must contain uppercase, lowercase, and number',
+  invalidLogin: 'Invalid email or password',
+  forgotPasswordSent: 'If an account with that email exists, a password reset link has been sent.',
+  verificationSent: 'Please check your email for the verification link',
+  registered: 'Account created. Please check your email for the verification link',
+  invalidResetLink: 'This password reset link is invalid or expired',
+  invalidVerificationLink: 'This verification link is invalid or has expired. Sign in to get a new one.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+  notSignedIn: 'You are not signed in',
+  oidcNotConfigured: 'Sign-in with an external provider is not configured on this server',
+  oidcFailed: 'Sign-in with the external provider failed. Please try again.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 100;
+
+/** The password rules of the reset form, in its order (spec §5 Reset password); the server applies them too. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length === 0) return authTexts.missingPassword;
+  if (password.length < PASSWORD_MIN_LENGTH) return authTexts.passwordTooShort;
+  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/[0-9]/.test(password)) {
+    return authTexts.passwordTooWeak;
+  }
+  return undefined;
+}
+
+const email = z
+  .string({ error: authTexts.missingEmail })
+  .trim()
+  .min(1, authTexts.missingEmail)
+  .max(EMAIL_MAX_LENGTH, authTexts.invalidEmail)
+  .pipe(z.email({ error: authTexts.invalidEmail }))
+  .transform((value) => value.toLowerCase());
+
+const newPassword = z
+  .string({ error: authTexts.missingPassword })
+  .max(PASSWORD_MAX_LENGTH, 'Password is too long')
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const name = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters`)
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+export const registerRequestSchema = z.object({
+  email,
+  password: newPassword,
+  firstName: name,
+  lastName: name,
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z
+    .string({ error: authTexts.missingCredentials })
+    .trim()
+    .min(1, authTexts.missingCredentials)
+    .max(EMAIL_MAX_LENGTH, authTexts.invalidLogin)
+    .transform((value) => value.toLowerCase()),
+  password: z
+    .string({ error: authTexts.missingCredentials })
+    .min(1, authTexts.missingCredentials)
+    .max(PASSWORD_MAX_LENGTH, authTexts.invalidLogin),
+  rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).optional().default(false),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const emailRequestSchema = z.object({ email });
+export type EmailRequest = z.input<typeof emailRequestSchema>;
+
+export const resetPasswordRequestSchema = z.object({
+  resetToken: z
+    .string({ error: authTexts.invalidResetLink })
+    .min(1, authTexts.invalidResetLink)
+    .max(200, authTexts.invalidResetLink),
+  newPassword,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+export type AuthProvider = 'email' | 'oidc';
+
+/** What GET /api/auth/user answers for the signed-in user. */
+export interface User {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  authProvider: AuthProvider;
+}
+
+/** What register and login answer. */
+export interface AuthResult {
+  emailVerificationRequired: boolean;
+  message: string;
+}
+
+/** What GET /api/auth/providers answers: which sign-in buttons to show. */
+export interface AuthProviders {
+  oidc: { name: string } | null;
+}
+
+export interface MessageResult {
+  message: string;
+}

@@ -1,0 +1,23 @@
+/** The body every failed /api call answers with. */
+export interface ApiErrorBody {
+  message: string;
+  code?: ErrorCode;
+  /** Present with EMAIL_VERIFICATION_REQUIRED: the address the link was sent to. */
+  email?: string;
+}
+
+export const ErrorCode = {
+  emailVerificationRequired: 'EMAIL_VERIFICATION_REQUIRED',
+  validation: 'VALIDATION_ERROR',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidToken: 'INVALID_TOKEN',
+  unauthorized: 'UNAUTHORIZED',
+  notFound: 'NOT_FOUND',
+  rateLimited: 'RATE_LIMITED',
+  foreignOrigin: 'FOREIGN_ORIGIN',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['src/server/test/setup.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    // Each test file opens its own databases; files run in parallel workers.
+    pool: 'forks',
+  },
+});
