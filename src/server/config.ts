@@ -110,8 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     throw new ConfigError(`Invalid ${missing}: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together`);
   }
-  if (e.VAPID_SUBJECT && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT)) {
-    throw new ConfigError('Invalid VAPID_SUBJECT: must be a mailto: address or an https: URL');
+  // Push services contact this address about abuse, so it must be a real one (RFC 8292).
+  const isRealSubject = /^(mailto:[^@\s]+@[^@\s]+\.[^@\s]+|https:\/\/[^/\s]+\.\S+)$/.test(
+    e.VAPID_SUBJECT ?? '',
+  );
+  if (e.VAPID_SUBJECT && (!isRealSubject || /@localhost$/i.test(e.VAPID_SUBJECT))) {
+    throw new ConfigError(
+      'Invalid VAPID_SUBJECT: must be a real mailto: address or https: URL (not @localhost)',
+    );
   }
 
   return {

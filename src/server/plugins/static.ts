@@ -18,7 +18,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   if (hasClient && clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders(response, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);

@@ -10,7 +10,10 @@ export interface RateLimitRule {
   message: string;
 }
 
-/** Counts hits in fixed windows. Memory for one process; Redis so instances share the counts. */
+/**
+ * Counts hits in windows that start at a subject's first hit. Memory for one process; Redis so
+ * instances share the counts.
+ */
 export interface RateLimitStore {
   /** Adds one hit to `key` and answers the count in the current window and when that window ends. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
@@ -23,11 +26,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
   async hit(key: string, windowMs: number) {
     const now = Date.now();
     this.sweep(now);
-    const windowStart = now - (now % windowMs);
-    const fullKey = `${key}:${windowStart}`;
-    const counter = this.counters.get(fullKey) ?? { count: 0, resetAt: windowStart + windowMs };
+    let counter = this.counters.get(key);
+    if (!counter || counter.resetAt <= now) {
+      counter = { count: 0, resetAt: now + windowMs };
+      this.counters.set(key, counter);
+    }
     counter.count += 1;
-    this.counters.set(fullKey, counter);
     return { ...counter };
   }
 
@@ -45,18 +49,19 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, windowMs: number) {
-    const now = Date.now();
-    const windowStart = now - (now % windowMs);
-    const fullKey = `${this.prefix}${key}:${windowStart}`;
+    const fullKey = `${this.prefix}${key}`;
     try {
+      // The window starts at the first hit and the counter expires with it (NX: set only once).
       const results = await this.redis
         .multi()
         .incr(fullKey)
-        .pexpire(fullKey, windowMs + 1000)
+        .pexpire(fullKey, windowMs, 'NX')
+        .pttl(fullKey)
         .exec();
       const count = Number(results?.[0]?.[1]);
-      if (!Number.isFinite(count)) throw new Error('unexpected reply from Redis');
-      return { count, resetAt: windowStart + windowMs };
+      const ttl = Number(results?.[2]?.[1]);
+      if (!Number.isFinite(count) || !Number.isFinite(ttl)) throw new Error('unexpected reply from Redis');
+      return { count, resetAt: Date.now() + Math.max(ttl, 0) };
     } catch (error) {
       // Fail closed: while Redis is out of reach, limited actions are refused, not let through.
       throw new UnavailableError('Rate limit store unavailable', { cause: error });

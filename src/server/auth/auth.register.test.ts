@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTexts } from '../../shared/auth.js';
+import { testEngines } from '../test/databases.js';
+import { call } from '../test/http.js';
+import { linkIn } from '../test/mail-sink.js';
+import {
+  createTestApp,
+  STRONG_PASSWORD,
+  sessionCookieFrom,
+  type TestApp,
+  uniqueEmail,
+} from '../test/test-app.js';
+
+describe.each(testEngines)('registration and email verification on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const countUsers = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('creates an unverified account, signs nobody in, and mails a verification link', async () => {
+    const email = uniqueEmail();
+    const response = await call(t.app, 'POST', '/api/auth/register', {
+      body: {
+        email: email.toUpperCase(),
+        password: STRONG_PASSWORD,
+        firstName: ' Ada ',
+        lastName: 'Lovelace',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ emailVerificationRequired: true, message: authTexts.registered });
+    expect(response.cookies).toEqual([]);
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      authProvider: 'email',
+      emailVerified: 0,
+    });
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    const mail = await t.mail.waitFor(email, /Verify your email/);
+    const link = linkIn(mail);
+    expect(link.origin).toBe('http://localhost:3000');
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('signs the owner in from the link once, and refuses it afterwards', async () => {
+    const email = uniqueEmail();
+    await call(t.app, 'POST', '/api/auth/register', { body: { email, password: STRONG_PASSWORD } });
+    const link = linkIn(await t.mail.waitFor(email, /Verify/));
+    const first = await call(t.app, 'GET', `${link.pathname}${link.search}`);
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/?verified=1');
+    const cookie = sessionCookieFrom(first);
+    const user = await call(t.app, 'GET', '/api/auth/user', { cookie });
+    expect(user.json()).toMatchObject({ email, emailVerified: true, authProvider: 'email' });
+
+    const second = await call(t.app, 'GET', `${link.pathname}${link.search}`);
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe('/auth?mode=login&verification=invalid');
+    expect(second.cookies).toEqual([]);
+  });
+
+  it('refuses an expired or unknown verification link', async () => {
+    const email = uniqueEmail();
+    await call(t.app, 'POST', '/api/auth/register', { body: { email, password: STRONG_PASSWORD } });
+    const link = linkIn(await t.mail.waitFor(email, /Verify/));
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('verifications')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('userId', '=', user.id)
+      .execute();
+    for (const url of [
+      `${link.pathname}${link.search}`,
+      '/api/auth/verify-email?token=nope',
+      '/api/auth/verify-email',
+    ]) {
+      const response = await call(t.app, 'GET', url);
+      expect(response.headers.location).toBe('/auth?mode=login&verification=invalid');
+    }
+    const row = await t.db
+      .selectFrom('users')
+      .select('emailVerified')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.emailVerified).toBe(0);
+  });
+
+  it('of two concurrent uses of one verification link, exactly one signs in', async () => {
+    const email = uniqueEmail();
+    await call(t.app, 'POST', '/api/auth/register', { body: { email, password: STRONG_PASSWORD } });
+    const link = linkIn(await t.mail.waitFor(email, /Verify/));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => call(t.app, 'GET', `${link.pathname}${link.search}`)),
+    );
+    expect(results.filter((r) => r.headers.location === '/?verified=1')).toHaveLength(1);
+    expect(
+      results.filter((r) => r.headers.location === '/auth?mode=login&verification=invalid'),
+    ).toHaveLength(2);
+  });
+
+  it('answers an existing address exactly like a new one, and mails its owner instead', async () => {
+    const existing = uniqueEmail('existing');
+    await call(t.app, 'POST', '/api/auth/register', { body: { email: existing, password: STRONG_PASSWORD } });
+    await t.mail.waitFor(existing, /Verify/);
+    const before = await countUsers();
+    const again = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email: existing, password: 'Another-Pass-1' },
+    });
+    const fresh = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+    });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.body).toBe(fresh.body);
+    expect(Object.keys(again.json())).toEqual(Object.keys(fresh.json()));
+    expect(again.cookies).toEqual(fresh.cookies);
+    expect(await countUsers()).toBe(before + 1);
+    const mail = await t.mail.waitFor(existing, /already have an account/);
+    expect(linkIn(mail).pathname).toBe('/auth');
+  });
+
+  it.each([
+    ['no email', { password: STRONG_PASSWORD }, authTexts.missingEmail],
+    ['blank email', { email: '  ', password: STRONG_PASSWORD }, authTexts.missingEmail],
+    ['malformed email', { email: 'not-an-email', password: STRONG_PASSWORD }, authTexts.invalidEmail],
+    ['email of wrong type', { email: 42, password: STRONG_PASSWORD }, authTexts.missingEmail],
+    ['no password', { email: 'a@example.org' }, authTexts.missingPassword],
+    ['short password', { email: 'a@example.org', password: 'Aa1aaaa' }, authTexts.passwordTooShort],
+    ['password without digit', { email: 'a@example.org', password: 'Abcdefgh' }, authTexts.passwordTooWeak],
+    [
+      'password without uppercase',
+      { email: 'a@example.org', password: 'abcdefg1' },
+      authTexts.passwordTooWeak,
+    ],
+    [
+      'password without lowercase',
+      { email: 'a@example.org', password: 'ABCDEFG1' },
+      authTexts.passwordTooWeak,
+    ],
+    [
+      'name too long',
+      { email: 'a@example.org', password: STRONG_PASSWORD, firstName: 'x'.repeat(101) },
+      'Names can be at most 100 characters',
+    ],
+    ['name of wrong type', { email: 'a@example.org', password: STRONG_PASSWORD, lastName: ['x'] }, undefined],
+  ])('refuses %s with a 400 and creates nothing', async (_case, body, message) => {
+    const before = await countUsers();
+    const response = await call(t.app, 'POST', '/api/auth/register', { body });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION_ERROR');
+    if (message) expect(response.json().message).toBe(message);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('refuses bodies that are not a JSON object', async () => {
+    const cases = [
+      { payload: '{"email": ', contentType: 'application/json', status: 400 },
+      { payload: '"just a string"', contentType: 'application/json', status: 400 },
+      { payload: '[1,2]', contentType: 'application/json', status: 400 },
+      { payload: 'email=a@b.c', contentType: 'application/x-www-form-urlencoded', status: 415 },
+      {
+        payload: JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(70_000) }),
+        contentType: 'application/json',
+        status: 413,
+      },
+    ];
+    for (const { payload, contentType, status } of cases) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload,
+        headers: { 'content-type': contentType },
+      });
+      expect(response.statusCode, payload.slice(0, 30)).toBe(status);
+      expect(typeof response.json().message).toBe('string');
+    }
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register' });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('resend-verification answers alike for unknown, unverified and verified addresses, and mails only the unverified', async () => {
+    const unverified = uniqueEmail('unverified');
+    await call(t.app, 'POST', '/api/auth/register', {
+      body: { email: unverified, password: STRONG_PASSWORD },
+    });
+    const firstLink = linkIn(await t.mail.waitFor(unverified, /Verify/));
+    const responses = await Promise.all(
+      [unverified, uniqueEmail('unknown')].map((email) =>
+        call(t.app, 'POST', '/api/auth/resend-verification', { body: { email } }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: authTexts.verificationSent });
+    }
+    await expect.poll(() => t.mail.count(unverified)).toBe(2);
+    const secondLink = linkIn(await t.mail.waitFor(unverified, /Verify/));
+    expect(secondLink.href).not.toBe(firstLink.href);
+    // Issuing a new link retires the old one.
+    const old = await call(t.app, 'GET', `${firstLink.pathname}${firstLink.search}`);
+    expect(old.headers.location).toBe('/auth?mode=login&verification=invalid');
+    const current = await call(t.app, 'GET', `${secondLink.pathname}${secondLink.search}`);
+    expect(current.headers.location).toBe('/?verified=1');
+
+    const verifiedAgain = await call(t.app, 'POST', '/api/auth/resend-verification', {
+      body: { email: unverified },
+    });
+    expect(verifiedAgain.json()).toEqual({ message: authTexts.verificationSent });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(t.mail.count(unverified)).toBe(2);
+
+    const invalid = await call(t.app, 'POST', '/api/auth/resend-verification', { body: { email: 'nope' } });
+    expect(invalid.statusCode).toBe(400);
+  });
+});

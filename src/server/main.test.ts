@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+async function startMain(env: Record<string, string> = {}): Promise<Started> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
+  const child = spawn(tsx, ['src/server/main.ts'], {
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, dataDir, output: () => output, exited };
+}
+
+async function waitForOutput(started: Started, pattern: RegExp) {
+  await expect.poll(() => pattern.test(started.output()), { timeout: 20_000, interval: 100 }).toBe(true);
+}
+
+describe('the server process', () => {
+  it('starts on the embedded database, mails to the outbox, and prints where', async () => {
+    const started = await startMain();
+    await waitForOutput(started, /Vehicle Contact is running at http:\/\/localhost:\d+/);
+    expect(started.output()).toContain(`SQLite at ${path.join(started.dataDir, 'app.db')}`);
+
+    const health = await fetch(`http://127.0.0.1:${started.port}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: { engine: 'sqlite', status: 'up' } });
+
+    const register = await fetch(`http://127.0.0.1:${started.port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'newcomer@example.org', password: 'Newcomer-Pass-1' }),
+    });
+    expect(register.status).toBe(201);
+    await waitForOutput(
+      started,
+      /Its link: http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=[\w-]{43}/,
+    );
+    const outbox = path.join(started.dataDir, 'outbox');
+    const files = fs.readdirSync(outbox);
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(outbox, files[0] ?? ''), 'utf8');
+    expect(eml).toMatch(/^To: newcomer@example\.org$/m);
+    expect(eml).toMatch(/^Subject: Verify your email address$/m);
+
+    // The embedded database runs in WAL mode and keeps the schema.
+    const sqlite = new SqliteDatabase(path.join(started.dataDir, 'app.db'), { readonly: true });
+    expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(sqlite.prepare('select count(*) as n from users').get()).toEqual({ n: 1 });
+    sqlite.close();
+
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+  });
+
+  it('on SIGTERM stops accepting, finishes the request in flight, then exits', async () => {
+    const started = await startMain();
+    await waitForOutput(started, /is running at/);
+    const body = JSON.stringify({ email: 'slow@example.org' });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: started.port,
+          method: 'POST',
+          path: '/api/auth/forgot-password',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => {
+            text += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 5));
+      // The request is in flight (half its body sent) when the signal arrives.
+      setTimeout(() => started.child.kill('SIGTERM'), 300);
+      setTimeout(async () => {
+        const refused = await fetch(`http://127.0.0.1:${started.port}/api/health`).then(
+          () => false,
+          () => true,
+        );
+        expect(refused).toBe(true);
+        request.end(body.slice(5));
+      }, 1200);
+    });
+    const answered = await response;
+    expect(answered.status).toBe(200);
+    expect(JSON.parse(answered.body)).toEqual({ message: expect.stringContaining('password reset link') });
+    expect(await started.exited).toBe(0);
+    expect(started.output()).not.toContain('slow@example.org');
+  });
+
+  it('refuses a bad configuration with one line naming the variable', async () => {
+    const started = await startMain({ RATE_LIMIT_MULTIPLIER: 'lots' });
+    expect(await started.exited).toBe(1);
+    const lines = started.output().trim().split('\n');
+    expect(lines).toEqual([expect.stringMatching(/^Configuration error: Invalid RATE_LIMIT_MULTIPLIER: /)]);
+  });
+});

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEngines } from '../test/databases.js';
+import { call } from '../test/http.js';
+import {
+  createTestApp,
+  createVerifiedUser,
+  STRONG_PASSWORD,
+  type TestApp,
+  uniqueEmail,
+} from '../test/test-app.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limiter.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const stores = redisUrl ? (['memory', 'redis'] as const) : (['memory'] as const);
+const cases = testEngines.flatMap((engine) => stores.map((store) => [engine, store] as const));
+
+const redisClients: Redis[] = [];
+function redisStore() {
+  const redis = new Redis(redisUrl ?? '', { maxRetriesPerRequest: 1 });
+  redisClients.push(redis);
+  return new RedisRateLimitStore(redis, `test-${randomBytes(6).toString('hex')}:`);
+}
+afterAll(() => {
+  for (const client of redisClients) client.disconnect();
+});
+
+describe.each(cases)('abuse limits on %s with a %s store', (engine, storeKind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, {
+      env: { RATE_LIMIT_MULTIPLIER: '1' },
+      rateLimitStore: storeKind === 'redis' ? redisStore() : new MemoryRateLimitStore(),
+    });
+  });
+  afterAll(() => t.close());
+
+  const ip = () =>
+    `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  async function expectLimitedAfter(allowed: number, send: () => Promise<{ statusCode: number }>) {
+    for (let attempt = 1; attempt <= allowed; attempt++) {
+      const response = await send();
+      expect(response.statusCode, `attempt ${attempt}`).not.toBe(429);
+    }
+    const limited = (await send()) as Awaited<ReturnType<typeof call>>;
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/Too many/), code: 'RATE_LIMITED' });
+    return limited;
+  }
+
+  it('allows 10 sign-in attempts per 15 minutes from one address', async () => {
+    const address = ip();
+    await expectLimitedAfter(10, () =>
+      call(t.app, 'POST', '/api/auth/login', {
+        body: { email: uniqueEmail(), password: 'Wrong-Pass-1' },
+        ip: address,
+      }),
+    );
+    // Another address is not affected.
+    const other = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: uniqueEmail(), password: 'Wrong-Pass-1' },
+      ip: ip(),
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('allows 10 sign-in attempts per 15 minutes for one email, from any address, even with the right password', async () => {
+    const user = await createVerifiedUser(t);
+    await expectLimitedAfter(10, () =>
+      call(t.app, 'POST', '/api/auth/login', {
+        body: { email: user.email, password: 'Wrong-Pass-1' },
+        ip: ip(),
+      }),
+    );
+    const right = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+      ip: ip(),
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('allows 5 registrations per hour from one address', async () => {
+    const address = ip();
+    const limited = await expectLimitedAfter(5, () =>
+      call(t.app, 'POST', '/api/auth/register', {
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+        ip: address,
+      }),
+    );
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
+  });
+
+  it('allows 3 password-reset and 3 verification mails per hour per email', async () => {
+    const email = uniqueEmail();
+    await expectLimitedAfter(3, () =>
+      call(t.app, 'POST', '/api/auth/forgot-password', { body: { email }, ip: ip() }),
+    );
+    await expectLimitedAfter(3, () =>
+      call(t.app, 'POST', '/api/auth/resend-verification', { body: { email }, ip: ip() }),
+    );
+    // The limit is per address: another one still goes through.
+    const other = await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email: uniqueEmail() } });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
+describe('RATE_LIMIT_MULTIPLIER', () => {
+  it('scales every limit', async () => {
+    const t = await createTestApp('sqlite', { env: { RATE_LIMIT_MULTIPLIER: '2' } });
+    try {
+      const email = uniqueEmail();
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        statuses.push(
+          (await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.runIf(redisUrl)('limits shared through Redis', () => {
+  it('hold across two instances', async () => {
+    const prefix = `shared-${randomBytes(6).toString('hex')}:`;
+    const first = new Redis(redisUrl ?? '');
+    const second = new Redis(redisUrl ?? '');
+    redisClients.push(first, second);
+    const a = await createTestApp('sqlite', {
+      env: { RATE_LIMIT_MULTIPLIER: '1' },
+      rateLimitStore: new RedisRateLimitStore(first, prefix),
+    });
+    const b = await createTestApp('sqlite', {
+      env: { RATE_LIMIT_MULTIPLIER: '1' },
+      rateLimitStore: new RedisRateLimitStore(second, prefix),
+    });
+    try {
+      const email = uniqueEmail();
+      const statuses = [];
+      for (const app of [a, b, a, b]) {
+        statuses.push(
+          (await call(app.app, 'POST', '/api/auth/forgot-password', { body: { email } })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+describe('when Redis is out of reach', () => {
+  it('refuses limited actions with 503 (fails closed) instead of letting them through', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    unreachable.on('error', () => undefined);
+    const t = await createTestApp('sqlite', { rateLimitStore: new RedisRateLimitStore(unreachable) });
+    try {
+      const response = await call(t.app, 'POST', '/api/auth/forgot-password', {
+        body: { email: uniqueEmail() },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: expect.any(String), code: 'SERVICE_UNAVAILABLE' });
+      expect(response.headers['retry-after']).toBeDefined();
+    } finally {
+      unreachable.disconnect();
+      await t.close();
+    }
+  });
+});
