@@ -4,6 +4,7 @@ import { createAuthRepo } from './auth/auth.repo.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { createAuthService } from './auth/auth.service.js';
 import { createOidc } from './auth/oidc.js';
+import { createOidcRepo } from './auth/oidc.repo.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import { registerHealthRoutes } from './health/health.routes.js';
@@ -52,12 +53,17 @@ export async function buildApp(deps: AppDeps) {
     limiter,
     appOrigin: config.appOrigin,
     now,
-    onMailError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
+    // Transport errors can quote the recipient: log the kind of failure only.
+    onMailError: (error) => {
+      const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+      app.log.error({ code, responseCode }, 'mail delivery failed');
+    },
   });
   const oidc = createOidc({
     config: config.oidc,
     appOrigin: config.appOrigin,
     repo: authRepo,
+    oidcRepo: createOidcRepo(database.db),
     auth,
     cookie: cookieJar,
     now,

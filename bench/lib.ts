@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A bare node:http hello-world: the baseline every figure is divided by. */
+export async function startBareServer() {
+  const port = await freePort();
+  const code = `require('node:http').createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"hello":"world"}'); }).listen(${port}, '127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
+  await waitUntilUp(`http://127.0.0.1:${port}/`, child);
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** The built server on a fresh data directory (SQLite) or on DATABASE_URL when it is set. */
+export async function startAppServer(env: Record<string, string> = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '100000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUntilUp(`http://127.0.0.1:${port}/api/health`, child);
+  return { url: `http://127.0.0.1:${port}`, origin: `http://localhost:${port}`, dataDir, stop: () => child.kill('SIGTERM') };
+}
+
+/** Signs up through the API and the outbox link, and answers the session cookie. */
+export async function signedInCookie(app: { url: string; dataDir: string }) {
+  const email = `bench-${Date.now()}@example.org`;
+  const response = await fetch(`${app.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Bench-Password-1' }),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status}`);
+  const outbox = path.join(app.dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  let link: string | undefined;
+  while (!link && Date.now() < deadline) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      link = /http:\/\/\S+verify-email\?token=[\w-]+/.exec(text)?.[0];
+    }
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!link) throw new Error('no verification mail');
+  const verify = await fetch(link.replace(/^http:\/\/localhost:\d+/, app.url), { redirect: 'manual' });
+  const cookie = verify.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+export interface Figures {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+}
+
+export async function measure(url: string, options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {}): Promise<Figures> {
+  const run = (duration: number) =>
+    autocannon({ url, connections: options.connections ?? 20, duration, headers: options.headers ?? {} });
+  await run(2); // warm-up
+  const result = await run(options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8));
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export function printTable(title: string, baseline: Figures, rows: Array<[string, Figures]>) {
+  const lines = [
+    `\n${title}`,
+    `${'target'.padEnd(34)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'req/s vs bare'.padStart(14)} ${'p99 vs bare'.padStart(12)} ${'errors'.padStart(7)}`,
+    ...[['bare node:http (baseline)', baseline] as [string, Figures], ...rows].map(
+      ([name, f]) =>
+        `${name.padEnd(34)} ${f.requestsPerSecond.toFixed(0).padStart(10)} ${f.p99Ms.toFixed(1).padStart(8)} ${(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3).padStart(14)} ${(f.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2).padStart(12)} ${String(f.errors).padStart(7)}`,
+    ),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
