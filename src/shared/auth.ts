@@ -19,6 +19,7 @@ export const authTexts = {
   notSignedIn: 'You are not signed in',
   oidcNotConfigured: 'Sign-in with an external provider is not configured on this server',
   oidcFailed: 'Sign-in with the external provider failed. Please try again.',
+  oidcUnreachable: 'The sign-in provider cannot be reached right now. Please try again in a few moments.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -27,8 +27,6 @@ const LOGIN_STATE_LIFETIME_MS = 10 * 60_000;
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 const SCOPE = 'openid email profile';
 const SIGN_IN_FAILED_PATH = '/auth?mode=login&error=oidc';
-const PROVIDER_UNREACHABLE =
-  'The sign-in provider cannot be reached right now. Please try again in a few moments.';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A callback we turn down on purpose; `reason` goes to the log, never to the browser. */
@@ -131,9 +129,10 @@ export function createOidc(deps: OidcDeps) {
   const stateCookie = loginStateCookie(deps.appOrigin.startsWith('https:'));
   const redirectUri = `${deps.appOrigin}/api/callback`;
 
-  function requireConfigured() {
-    if (!oidc || !discover) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);
-    return discover;
+  /** The discovered issuer; a 404 when this server has no provider configured. */
+  function issuerConfiguration(): Promise<client.Configuration> {
+    if (!discover) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);
+    return discover();
   }
 
   /**
@@ -177,12 +176,11 @@ export function createOidc(deps: OidcDeps) {
   }
 
   async function startLogin(reply: FastifyReply) {
-    const configuration = await requireConfigured()().catch((error: unknown) => {
-      if (error instanceof HttpError) throw error;
+    const configuration = await issuerConfiguration().catch((error: unknown) => {
       reply.log.warn({ err: describeError(error) }, 'oidc discovery failed');
       throw new HttpError(
         503,
-        PROVIDER_UNREACHABLE,
+        authTexts.oidcUnreachable,
         ErrorCode.serviceUnavailable,
         {},
         { 'Retry-After': '30' },
@@ -221,7 +219,7 @@ export function createOidc(deps: OidcDeps) {
     if (!pending) throw new SignInRefused('unknown-or-used-state');
     if (pending.expiresAt <= now()) throw new SignInRefused('expired-state');
 
-    const configuration = await requireConfigured()();
+    const configuration = await issuerConfiguration();
     const callbackUrl = new URL(redirectUri);
     callbackUrl.search = new URL(request.url, deps.appOrigin).search;
     const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
@@ -239,7 +237,7 @@ export function createOidc(deps: OidcDeps) {
       app.get('/api/login', async (_request, reply) => startLogin(reply));
 
       app.get<{ Querystring: { state?: unknown } }>('/api/callback', async (request, reply) => {
-        requireConfigured();
+        if (!oidc) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);
         stateCookie.clear(reply);
         reply.header('Cache-Control', 'no-store');
         try {
@@ -263,6 +261,7 @@ export function createOidc(deps: OidcDeps) {
 function describeError(error: unknown) {
   if (error instanceof SignInRefused) return undefined;
   if (!(error instanceof Error)) return { message: String(error) };
-  const { code, error: oauthError } = error as { code?: unknown; error?: unknown };
-  return { name: error.name, code, oauthError, message: error.message };
+  const { code, error: oauthError, cause } = error as { code?: unknown; error?: unknown; cause?: unknown };
+  const causeCode = (cause as { code?: unknown } | undefined)?.code;
+  return { name: error.name, code, oauthError, causeCode, message: error.message };
 }

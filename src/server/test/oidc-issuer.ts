@@ -23,6 +23,8 @@ export interface OidcIssuerOptions {
    * userinfo, as many providers do); true puts them in the ID token too.
    */
   claimsInIdToken?: boolean;
+  /** A fixed port (e.g. one an app was configured with before the issuer started); default: any free one. */
+  port?: number;
 }
 
 interface Interaction {
@@ -64,13 +66,15 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
   let provider: OidcProvider | undefined;
   const server = http.createServer((req, res) => {
     if (!provider) return void res.writeHead(503).end();
-    const interaction = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(req.url?.split('?')[0] ?? '');
+    const interaction = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(
+      req.url?.split('?')[0] ?? '',
+    );
     if (!interaction) return provider.callback()(req, res);
     handleInteraction(provider, req, res, interaction[2]).catch((error: unknown) => {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   async function handleInteraction(
@@ -84,12 +88,20 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
     if (action === 'login') {
       const accountId = form.get('login') ?? '';
       if (!accounts.has(accountId)) return void res.writeHead(400).end(`No test account ${accountId}`);
-      return provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (action === 'confirm') {
       const grant = details.grantId
         ? await provider.Grant.find(details.grantId)
-        : new provider.Grant({ accountId: details.session?.accountId ?? '', clientId: details.params.client_id ?? '' });
+        : new provider.Grant({
+            accountId: details.session?.accountId ?? '',
+            clientId: details.params.client_id ?? '',
+          });
       const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
@@ -121,6 +133,15 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
       profile: ['given_name', 'family_name'],
     },
     conformIdTokenClaims: !options.claimsInIdToken,
+    // Lifetimes in seconds, set so the provider does not print its notices about defaults.
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 3600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+    },
     findAccount: async (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
       return account ? { accountId: sub, claims: async () => ({ ...account }) } : undefined;
@@ -144,7 +165,11 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
      * Follows an authorization URL the way a browser would: signs in as `accountId`, allows (or
      * denies) consent, and answers the URL the issuer sends the browser back to.
      */
-    async completeAuthorization(authorizationUrl: string, accountId: string, choice = { denyConsent: false }) {
+    async completeAuthorization(
+      authorizationUrl: string,
+      accountId: string,
+      choice = { denyConsent: false },
+    ) {
       const jar = createCookieJar();
       let url = new URL(authorizationUrl);
       let form: URLSearchParams | undefined;
@@ -226,7 +251,10 @@ function createCookieJar() {
     },
     cookieHeader(url: URL): string {
       return [...cookies.values()]
-        .filter((cookie) => url.pathname === cookie.path || url.pathname.startsWith(`${cookie.path.replace(/\/$/, '')}/`))
+        .filter(
+          (cookie) =>
+            url.pathname === cookie.path || url.pathname.startsWith(`${cookie.path.replace(/\/$/, '')}/`),
+        )
         .map((cookie) => `${cookie.name}=${cookie.value}`)
         .join('; ');
     },
