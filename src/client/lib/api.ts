@@ -41,7 +41,9 @@ export async function apiRequest<T>(
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: hasBody
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal ?? null,
   });

@@ -7,6 +7,8 @@ export interface EmailVerificationRequiredDetail {
 
 export function raiseEmailVerificationRequired(email: string): void {
   window.dispatchEvent(
-    new CustomEvent<EmailVerificationRequiredDetail>(EMAIL_VERIFICATION_REQUIRED_EVENT, { detail: { email } }),
+    new CustomEvent<EmailVerificationRequiredDetail>(EMAIL_VERIFICATION_REQUIRED_EVENT, {
+      detail: { email },
+    }),
   );
 }

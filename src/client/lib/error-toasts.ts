@@ -1,4 +1,4 @@
-import { classifyError, ErrorClass, isBrowserOnline, messageOf } from './errors.js';
+import { classifyError, type ErrorClass, isBrowserOnline, messageOf } from './errors.js';
 
 export interface ErrorToastText {
   title: string;

@@ -1,0 +1,42 @@
+import { House, type LucideIcon, MessageCircle, UserRound } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { cn } from '../components/ui/cn.js';
+
+const items: { href: string; label: string; icon: LucideIcon }[] = [
+  { href: '/', label: 'Home', icon: House },
+  { href: '/conversations', label: 'Messages', icon: MessageCircle },
+  { href: '/profile', label: 'Profile', icon: UserRound },
+];
+
+/** The signed-in bottom navigation (spec §2); the unread badge joins with the conversations feature. */
+export function BottomNav() {
+  const [path] = useLocation();
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-3">
+        {items.map(({ href, label, icon: Icon }) => {
+          const isCurrent = href === '/' ? path === '/' : path.startsWith(href);
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={isCurrent ? 'page' : undefined}
+                className={cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium transition',
+                  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
+                  isCurrent ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                <Icon aria-hidden className="h-6 w-6" strokeWidth={isCurrent ? 2.4 : 2} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { useUser } from '../features/auth/queries.js';
+import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
+import { useSessionRefresh } from '../features/auth/use-session-refresh.js';
+import { EmailVerificationPage } from '../pages/email-verification.js';
+import { ServiceUnavailablePage } from '../pages/service-unavailable.js';
+import { Layout } from './layout.js';
+import { AppRouter } from './router.js';
+import { useConnectivityToasts } from './use-connectivity.js';
+import { useQueryNotices } from './use-query-notices.js';
+
+/** Picks what fills the screen: an override (spec §2) or the route set of the visitor's state. */
+export function Shell() {
+  const userQuery = useUser();
+  const user = userQuery.data ?? null;
+  const verificationEmail = useEmailVerificationRequired(user);
+  useSessionRefresh(user !== null);
+  useConnectivityToasts();
+  useQueryNotices();
+
+  if (verificationEmail !== null) return <EmailVerificationPage email={verificationEmail} />;
+  // Only a failed first load: a failed background refetch keeps the user on the page they are using.
+  if (userQuery.isLoadingError) return <ServiceUnavailablePage />;
+  return (
+    <Layout isSignedIn={user !== null}>
+      <AppRouter isSignedIn={user !== null} isLoading={userQuery.isPending} />
+    </Layout>
+  );
+}

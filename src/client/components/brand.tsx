@@ -1,0 +1,13 @@
+import { Car } from 'lucide-react';
+
+/** The product's mark and name. */
+export function Brand() {
+  return (
+    <span className="inline-flex items-center gap-2 font-semibold">
+      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <Car aria-hidden className="h-5 w-5" />
+      </span>
+      Vehicle Contact
+    </span>
+  );
+}

@@ -1,0 +1,74 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from './cn.js';
+
+export const ToastProvider = ToastPrimitive.Provider;
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        'fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none',
+        'pt-[max(0.75rem,env(safe-area-inset-top))]',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+interface ToastProps extends ComponentProps<typeof ToastPrimitive.Root> {
+  variant?: 'default' | 'destructive';
+}
+
+export function Toast({ className, variant = 'default', ...props }: ToastProps) {
+  return (
+    <ToastPrimitive.Root
+      className={cn(
+        'toast relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg',
+        variant === 'destructive'
+          ? 'border-destructive bg-destructive text-destructive-foreground'
+          : 'border-border bg-card text-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return <ToastPrimitive.Title className={cn('text-sm font-semibold', className)} {...props} />;
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return <ToastPrimitive.Description className={cn('mt-0.5 text-sm opacity-90', className)} {...props} />;
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-xs font-semibold',
+        'hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      className={cn(
+        'absolute right-2 top-2 rounded-lg p-1.5 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2',
+        className,
+      )}
+      {...props}
+    >
+      <X aria-hidden className="h-4 w-4" />
+      <span className="sr-only">Close</span>
+    </ToastPrimitive.Close>
+  );
+}

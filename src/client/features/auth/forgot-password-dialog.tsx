@@ -1,0 +1,91 @@
+import { type FormEvent, useState } from 'react';
+import { authTexts } from '../../../shared/auth.js';
+import { Button } from '../../components/ui/button.js';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from '../../components/ui/dialog.js';
+import { FormField } from '../../components/ui/form-field.js';
+import { Input } from '../../components/ui/input.js';
+import { failureText, useForgotPassword } from './mutations.js';
+import { authScreenTexts } from './texts.js';
+
+export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string }) {
+  const forgotPassword = useForgotPassword();
+  const [isOpen, setIsOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onOpenChange = (open: boolean) => {
+    if (open) {
+      setEmail(initialEmail.trim());
+      setProblem(null);
+      forgotPassword.reset();
+    }
+    setIsOpen(open);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    // React bubbles events through the portal: keep this submit away from the sign-in form around the trigger.
+    event.stopPropagation();
+    if (email.trim() === '') {
+      setProblem(authTexts.missingEmail);
+      return;
+    }
+    setProblem(null);
+    forgotPassword.mutate({ email: email.trim() }, { onSuccess: () => setIsOpen(false) });
+  };
+  const shownProblem =
+    problem ??
+    (forgotPassword.isError
+      ? failureText(forgotPassword.error, authScreenTexts.forgotPasswordFailedFallback)
+      : null);
+
+  return (
+    <Dialog open={isOpen} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="link" className="whitespace-nowrap">
+          Forgot your password?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Forgot your password</DialogTitle>
+        <DialogDescription>
+          Enter your email address and we'll send you a link to reset your password.
+        </DialogDescription>
+        <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+          <FormField id="forgot-password-email" label="Email">
+            <Input
+              id="forgot-password-email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              aria-invalid={shownProblem ? true : undefined}
+              aria-describedby={shownProblem ? 'forgot-password-problem' : undefined}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </FormField>
+          {shownProblem ? (
+            <p id="forgot-password-problem" role="alert" className="text-sm font-medium text-destructive">
+              {shownProblem}
+            </p>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={forgotPassword.isPending}>
+              {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

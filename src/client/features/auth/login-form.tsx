@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { authTexts } from '../../../shared/auth.js';
+import { Button } from '../../components/ui/button.js';
+import { Checkbox } from '../../components/ui/checkbox.js';
+import { FormField } from '../../components/ui/form-field.js';
+import { Input } from '../../components/ui/input.js';
+import { Label } from '../../components/ui/label.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
+import { toast } from '../../lib/toast.js';
+import { ForgotPasswordDialog } from './forgot-password-dialog.js';
+import { useLogin } from './mutations.js';
+import { authScreenTexts } from './texts.js';
+
+export function LoginForm() {
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (email.trim() === '' || password === '') {
+      toast({
+        title: authScreenTexts.missingInformation,
+        description: authTexts.missingCredentials,
+        variant: 'destructive',
+      });
+      return;
+    }
+    login.mutate({ email: email.trim(), password, rememberMe });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormField id="login-email" label="Email">
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </FormField>
+      <FormField id="login-password" label="Password">
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="login-remember-me"
+            checked={rememberMe}
+            onCheckedChange={(checked) => setRememberMe(checked === true)}
+          />
+          <Label htmlFor="login-remember-me" className="whitespace-nowrap font-normal">
+            Remember me
+          </Label>
+        </div>
+        <ForgotPasswordDialog initialEmail={email} />
+      </div>
+      <Button type="submit" size="large" disabled={login.isPending} className="mt-1">
+        {login.isPending ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

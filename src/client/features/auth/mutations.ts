@@ -1,0 +1,92 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import {
+  type AuthResult,
+  authTexts,
+  type EmailRequest,
+  type LoginRequest,
+  type MessageResult,
+  type RegisterRequest,
+  type ResetPasswordRequest,
+} from '../../../shared/auth.js';
+import { apiRequest } from '../../lib/api.js';
+import { ApiError } from '../../lib/api-error.js';
+import { queryClient } from '../../lib/query-client.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { toast } from '../../lib/toast.js';
+import { authScreenTexts } from './texts.js';
+
+/** The server's message when the failure was an answer of the server, else the screen's fallback text. */
+export function failureText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError ? error.body?.message : undefined) || fallback;
+}
+
+function showFailure(title: string, error: unknown, fallback: string): void {
+  toast({ title, description: failureText(error, fallback), variant: 'destructive' });
+}
+
+/** After signing in or up: refresh the user, then go home (spec §4 Session). */
+function useSignedInFlow(title: string) {
+  const [, navigate] = useLocation();
+  return async (result: AuthResult) => {
+    toast({ title, description: result.emailVerificationRequired ? authTexts.verificationSent : undefined });
+    await queryClient.refetchQueries({ queryKey: queryKeys.user });
+    navigate('/');
+  };
+}
+
+export function useLogin() {
+  const onSignedIn = useSignedInFlow(authScreenTexts.welcomeBack);
+  return useMutation({
+    mutationFn: (request: LoginRequest) => apiRequest<AuthResult>('POST', '/api/auth/login', request),
+    onSuccess: onSignedIn,
+    onError: (error) => showFailure(authScreenTexts.loginFailed, error, authTexts.invalidLogin),
+  });
+}
+
+export function useRegister() {
+  const onSignedUp = useSignedInFlow(authScreenTexts.accountCreated);
+  return useMutation({
+    mutationFn: (request: RegisterRequest) => apiRequest<AuthResult>('POST', '/api/auth/register', request),
+    onSuccess: onSignedUp,
+    onError: (error) =>
+      showFailure(authScreenTexts.registrationFailed, error, authScreenTexts.registrationFailedFallback),
+  });
+}
+
+/** Signs out, then leaves for / with a full load, also when the call failed. */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => apiRequest<MessageResult>('POST', '/api/auth/logout'),
+    onSettled: () => window.location.assign('/'),
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (request: EmailRequest) =>
+      apiRequest<MessageResult>('POST', '/api/auth/forgot-password', request),
+    // Deliberately neutral: the same words whether or not the account exists.
+    onSuccess: () =>
+      toast({ title: authScreenTexts.resetEmailSentTitle, description: authTexts.forgotPasswordSent }),
+    // Failures show inside the dialog: a modal dialog hides the toasts from assistive technology.
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (request: ResetPasswordRequest) =>
+      apiRequest<MessageResult>('POST', '/api/auth/reset-password', request),
+    onError: (error) => showFailure(authScreenTexts.resetFailed, error, authScreenTexts.resetFailedFallback),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (request: EmailRequest) =>
+      apiRequest<MessageResult>('POST', '/api/auth/resend-verification', request),
+    onSuccess: () => toast({ title: authScreenTexts.resendSent, description: authTexts.verificationSent }),
+    onError: (error) =>
+      showFailure(authScreenTexts.resendFailed, error, authScreenTexts.resendFailedFallback),
+  });
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from 'react';
+import { authTexts } from '../../../shared/auth.js';
+import { Button } from '../../components/ui/button.js';
+import { FormField } from '../../components/ui/form-field.js';
+import { Input } from '../../components/ui/input.js';
+import { PasswordInput } from '../../components/ui/password-input.js';
+import { toast } from '../../lib/toast.js';
+import { useRegister } from './mutations.js';
+import { authScreenTexts } from './texts.js';
+
+export function RegisterForm() {
+  const register = useRegister();
+  const [fields, setFields] = useState({ firstName: '', lastName: '', email: '', password: '' });
+  const update = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (fields.email.trim() === '' || fields.password === '') {
+      toast({
+        title: authScreenTexts.missingInformation,
+        description: authTexts.missingCredentials,
+        variant: 'destructive',
+      });
+      return;
+    }
+    register.mutate({
+      email: fields.email.trim(),
+      password: fields.password,
+      firstName: fields.firstName.trim() || null,
+      lastName: fields.lastName.trim() || null,
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3">
+        <FormField id="register-first-name" label="First Name">
+          <Input
+            id="register-first-name"
+            autoComplete="given-name"
+            value={fields.firstName}
+            onChange={update('firstName')}
+          />
+        </FormField>
+        <FormField id="register-last-name" label="Last Name">
+          <Input
+            id="register-last-name"
+            autoComplete="family-name"
+            value={fields.lastName}
+            onChange={update('lastName')}
+          />
+        </FormField>
+      </div>
+      <FormField id="register-email" label="Email">
+        <Input
+          id="register-email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={fields.email}
+          onChange={update('email')}
+        />
+      </FormField>
+      <FormField id="register-password" label="Password" hint={authScreenTexts.passwordHint}>
+        <PasswordInput
+          id="register-password"
+          autoComplete="new-password"
+          aria-describedby="register-password-hint"
+          value={fields.password}
+          onChange={update('password')}
+        />
+      </FormField>
+      <Button type="submit" size="large" disabled={register.isPending} className="mt-1">
+        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { User } from '../../../shared/auth.js';
+
+/** "First Last" when either name exists, else null. */
+export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | null {
+  const name = [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
+  return name === '' ? null : name;
+}
+
+/** The one letter shown in the avatar: the first name's, else the email's. */
+export function userInitial(user: Pick<User, 'firstName' | 'email'>): string {
+  const source = user.firstName?.trim() || user.email;
+  return (source.charAt(0) || '?').toUpperCase();
+}

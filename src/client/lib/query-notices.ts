@@ -1,0 +1,73 @@
+import { authTexts } from '../../shared/auth.js';
+import type { ToastOptions } from './toast.js';
+
+interface QueryNoticeRule {
+  path: string;
+  param: string;
+  value: string;
+  toast: ToastOptions;
+}
+
+/** Toasts announced by a query parameter a redirect put on the URL (spec §2 Home, issue Foundation). */
+export const queryNoticeRules: readonly QueryNoticeRule[] = [
+  {
+    path: '/',
+    param: 'verified',
+    value: '1',
+    toast: { title: 'Email verified', description: 'Your email address has been verified.' },
+  },
+  {
+    path: '/',
+    param: 'error',
+    value: 'vehicle-not-found',
+    toast: {
+      title: 'Vehicle Not Found',
+      description: 'This QR code is not registered with the product or the vehicle may be inactive.',
+      variant: 'destructive',
+    },
+  },
+  {
+    path: '/',
+    param: 'error',
+    value: 'qr-lookup-failed',
+    toast: {
+      title: 'QR Code Error',
+      description: 'Failed to lookup vehicle information. Please try again.',
+      variant: 'destructive',
+    },
+  },
+  {
+    path: '/auth',
+    param: 'verification',
+    value: 'invalid',
+    toast: {
+      title: 'Invalid verification link',
+      description: authTexts.invalidVerificationLink,
+      variant: 'destructive',
+    },
+  },
+  {
+    path: '/auth',
+    param: 'error',
+    value: 'oidc',
+    toast: { title: 'Sign-in failed', description: authTexts.oidcFailed, variant: 'destructive' },
+  },
+];
+
+export interface QueryNotice {
+  toast: ToastOptions;
+  /** The search string to keep once the notice is shown ("" or "?mode=login"). */
+  remainingSearch: string;
+}
+
+/** The notice a URL carries, if any, and the query string without its parameter. */
+export function queryNoticeFor(path: string, search: string): QueryNotice | undefined {
+  const params = new URLSearchParams(search);
+  const rule = queryNoticeRules.find(
+    (entry) => entry.path === path && params.get(entry.param) === entry.value,
+  );
+  if (!rule) return undefined;
+  params.delete(rule.param);
+  const rest = params.toString();
+  return { toast: rule.toast, remainingSearch: rest === '' ? '' : `?${rest}` };
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { startTheme } from './lib/theme.js';
+import './styles.css';
+
+startTheme();
+
+// Browsers report a harmless "ResizeObserver loop" error when layout settles late; keep it out of error handling.
+window.addEventListener('error', (event) => {
+  if (event.message?.includes('ResizeObserver loop')) event.stopImmediatePropagation();
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

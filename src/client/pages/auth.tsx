@@ -1,0 +1,63 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'wouter';
+import { Brand } from '../components/brand.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.js';
+import { LoginForm } from '../features/auth/login-form.js';
+import { ProviderAlternative } from '../features/auth/provider-button.js';
+import { RegisterForm } from '../features/auth/register-form.js';
+
+type AuthMode = 'register' | 'login';
+
+export function AuthPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: AuthMode = searchParams.get('mode') === 'login' ? 'login' : 'register';
+
+  const onModeChange = (next: string) =>
+    setSearchParams(
+      (current) => {
+        current.set('mode', next);
+        return current;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="flex flex-col gap-6 px-5 pb-10 pt-4">
+      <Link
+        href="/"
+        className="inline-flex w-fit items-center gap-1.5 rounded-lg py-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to home
+      </Link>
+
+      <div className="flex flex-col items-center gap-2 text-center">
+        <Brand />
+        <h1 className="mt-3 text-2xl font-bold tracking-tight">
+          {mode === 'login' ? 'Sign in to your account' : 'Create your account'}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {mode === 'login'
+            ? 'Read and answer the messages about your vehicles.'
+            : 'Register your vehicles and receive anonymous messages.'}
+        </p>
+      </div>
+
+      <div className="rounded-3xl border border-border bg-card p-5 shadow-sm">
+        <Tabs value={mode} onValueChange={onModeChange}>
+          <TabsList>
+            <TabsTrigger value="register">Sign Up</TabsTrigger>
+            <TabsTrigger value="login">Sign In</TabsTrigger>
+          </TabsList>
+          <TabsContent value="register">
+            <RegisterForm />
+          </TabsContent>
+          <TabsContent value="login">
+            <LoginForm />
+          </TabsContent>
+        </Tabs>
+        <ProviderAlternative />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { ArrowLeft, MailCheck, RefreshCw, Send } from 'lucide-react';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent } from '../components/ui/card.js';
+import { useResendVerification } from '../features/auth/mutations.js';
+
+const steps = [
+  'Check your inbox (and your spam folder) for our email.',
+  'Click the verification link in the email.',
+  'Return here and refresh the page.',
+];
+
+function resendLabel(isPending: boolean, isSent: boolean): string {
+  if (isPending) return 'Sending...';
+  return isSent ? 'Email Sent' : 'Resend Verification Email';
+}
+
+/** Replaces every screen until the account's email address is verified (spec §2 Overrides). */
+export function EmailVerificationPage({ email }: { email: string }) {
+  const resend = useResendVerification();
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-5 py-10">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex h-16 w-16 items-center justify-center rounded-3xl bg-primary-soft text-primary dark:text-blue-200">
+          <MailCheck aria-hidden className="h-8 w-8" />
+        </span>
+        <h1 className="text-2xl font-bold tracking-tight">Verify Your Email</h1>
+        <p className="text-sm text-muted-foreground">
+          Please verify your email address before using the app. Verification prevents spam and ensures your
+          messages are delivered.
+        </p>
+      </div>
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 pt-5">
+          <div className="text-sm">
+            <p className="text-muted-foreground">We sent a verification link to:</p>
+            <p className="mt-1 font-semibold [overflow-wrap:anywhere]">{email || 'your email address'}</p>
+          </div>
+          <ol className="flex flex-col gap-3">
+            {steps.map((step, index) => (
+              <li key={step} className="flex items-start gap-3 text-sm">
+                <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
+                  {index + 1}
+                </span>
+                <span className="pt-0.5">{step}</span>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col gap-3">
+        <Button
+          size="large"
+          variant="secondary"
+          disabled={resend.isPending || resend.isSuccess || email === ''}
+          onClick={() => resend.mutate({ email })}
+        >
+          <Send aria-hidden className="h-4 w-4" />
+          {resendLabel(resend.isPending, resend.isSuccess)}
+        </Button>
+        <Button size="large" onClick={() => window.location.reload()}>
+          <RefreshCw aria-hidden className="h-4 w-4" />
+          I've Verified - Refresh Page
+        </Button>
+        <Button size="large" variant="ghost" onClick={() => window.location.assign('/api/logout')}>
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          Back to Login
+        </Button>
+      </div>
+    </main>
+  );
+}

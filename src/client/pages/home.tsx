@@ -1,0 +1,77 @@
+import { ChevronRight, type LucideIcon, QrCode, RectangleHorizontal } from 'lucide-react';
+import { Link } from 'wouter';
+import { Avatar } from '../components/avatar.js';
+import { Brand } from '../components/brand.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useUser } from '../features/auth/queries.js';
+import { userInitial } from '../features/auth/user-display.js';
+
+interface TileProps {
+  href: string;
+  icon: LucideIcon;
+  title: string;
+  subtitle: string;
+}
+
+function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
+  return (
+    <Link
+      href={href}
+      className="group flex flex-col gap-3 rounded-3xl border border-border bg-card p-4 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="flex items-start justify-between">
+        <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+          <Icon aria-hidden className="h-6 w-6" />
+        </span>
+        <ChevronRight
+          aria-hidden
+          className="h-5 w-5 text-muted-foreground transition group-hover:translate-x-0.5"
+        />
+      </span>
+      <span>
+        <span className="block font-semibold">{title}</span>
+        <span className="block text-sm text-muted-foreground">{subtitle}</span>
+      </span>
+    </Link>
+  );
+}
+
+export function HomePage() {
+  const { data: user } = useUser();
+  if (!user) return <PageSpinner />;
+
+  return (
+    <div className="flex flex-col gap-6 px-5 pt-4">
+      <header className="flex items-center justify-between">
+        <Brand />
+        <Link
+          href="/profile"
+          aria-label="Account"
+          className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Avatar letter={userInitial(user)} />
+        </Link>
+      </header>
+
+      <section aria-labelledby="home-title" className="flex flex-col gap-4">
+        <div>
+          <p className="text-sm text-muted-foreground">Hi{user.firstName ? `, ${user.firstName}` : ''}</p>
+          <h1 id="home-title" className="text-2xl font-bold tracking-tight">
+            Need to reach a driver?
+          </h1>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Tile href="/qr-scanner" icon={QrCode} title="Scan QR Code" subtitle="Contact car owner" />
+          <Tile
+            href="/license-plate"
+            icon={RectangleHorizontal}
+            title="License Plate"
+            subtitle="Enter plate number"
+          />
+        </div>
+      </section>
+
+      {/* The Recent conversations and My Vehicles sections of spec §2 Home go here, each from its own feature. */}
+    </div>
+  );
+}

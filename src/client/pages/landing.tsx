@@ -1,0 +1,123 @@
+import {
+  Car,
+  Lightbulb,
+  type LucideIcon,
+  MessageSquare,
+  QrCode,
+  RectangleHorizontal,
+  ShieldCheck,
+  TriangleAlert,
+  Wind,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { Brand } from '../components/brand.js';
+import { Button } from '../components/ui/button.js';
+import { ProviderButton } from '../features/auth/provider-button.js';
+
+interface Item {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+}
+
+const howItWorks: Item[] = [
+  { icon: QrCode, title: 'QR Code Scanning', text: "Scan the QR code sticker shown in a vehicle's window." },
+  {
+    icon: RectangleHorizontal,
+    title: 'License Plate Lookup',
+    text: 'No sticker? Find the vehicle by its license plate number.',
+  },
+  {
+    icon: MessageSquare,
+    title: 'Anonymous Messaging',
+    text: 'Write to the owner without sharing your name, email or phone number.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Privacy & Security',
+    text: 'Neither side learns who the other is, and messages are deleted automatically after 24 hours.',
+  },
+];
+
+const situations: Item[] = [
+  { icon: Car, title: 'Blocking Driveway', text: 'A car is blocking your driveway or garage.' },
+  { icon: Lightbulb, title: 'Headlights On', text: 'The lights were left on and the battery is draining.' },
+  { icon: Wind, title: 'Window Open', text: 'A window or sunroof is open before the rain.' },
+  { icon: TriangleAlert, title: 'Emergencies', text: 'Something is wrong and the owner needs to know now.' },
+];
+
+function ItemList({ items }: { items: Item[] }) {
+  return (
+    <ul className="grid gap-3">
+      {items.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="flex gap-3 rounded-2xl border border-border bg-card p-4">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary dark:text-blue-200">
+            <Icon aria-hidden className="h-5 w-5" />
+          </span>
+          <span>
+            <span className="block font-semibold">{title}</span>
+            <span className="block text-sm text-muted-foreground">{text}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LandingPage() {
+  return (
+    <div className="flex flex-col gap-10 px-5 pb-10 pt-5">
+      <header>
+        <Brand />
+      </header>
+
+      <section aria-labelledby="landing-title" className="flex flex-col gap-5">
+        <h1 id="landing-title" className="text-3xl font-bold leading-tight tracking-tight">
+          Reach any vehicle's owner, <span className="text-primary">anonymously</span>
+        </h1>
+        <p className="text-base text-muted-foreground">
+          Scan the QR code in a vehicle's window or enter its license plate, and send the owner a message. No
+          names, no phone numbers.
+        </p>
+        <div className="flex flex-col gap-3">
+          <Button asChild size="large">
+            <Link href="/auth?mode=register">Get Started Free</Link>
+          </Button>
+          <Button asChild size="large" variant="outline">
+            <Link href="/auth?mode=login">Sign In</Link>
+          </Button>
+          <ProviderButton />
+        </div>
+      </section>
+
+      <section aria-labelledby="how-it-works" className="flex flex-col gap-4">
+        <h2 id="how-it-works" className="text-xl font-bold">
+          How It Works
+        </h2>
+        <ItemList items={howItWorks} />
+      </section>
+
+      <section aria-labelledby="situations" className="flex flex-col gap-4">
+        <h2 id="situations" className="text-xl font-bold">
+          Common Situations
+        </h2>
+        <ItemList items={situations} />
+      </section>
+
+      <section
+        aria-labelledby="closing-call"
+        className="flex flex-col gap-4 rounded-3xl bg-primary p-6 text-primary-foreground"
+      >
+        <h2 id="closing-call" className="text-xl font-bold">
+          Ready to get started?
+        </h2>
+        <p className="text-sm opacity-90">
+          Register your vehicles for free, put a QR code in the window and receive messages when it matters.
+        </p>
+        <Button asChild size="large" variant="inverse">
+          <Link href="/auth?mode=register">Create Your Free Account</Link>
+        </Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { LogOut } from 'lucide-react';
+import { Avatar } from '../components/avatar.js';
+import { ThemeToggle } from '../components/theme-toggle.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useLogout } from '../features/auth/mutations.js';
+import { useUser } from '../features/auth/queries.js';
+import { fullName, userInitial } from '../features/auth/user-display.js';
+
+export function ProfilePage() {
+  const { data: user } = useUser();
+  const logout = useLogout();
+  if (!user) return <PageSpinner />;
+  const name = fullName(user);
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pt-6">
+      <h1 className="text-2xl font-bold tracking-tight">Profile</h1>
+
+      <Card>
+        <CardContent className="flex items-center gap-4 pt-5">
+          <Avatar letter={userInitial(user)} className="h-14 w-14 text-xl" />
+          <div className="min-w-0">
+            {name ? <p className="truncate font-semibold">{name}</p> : null}
+            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          </div>
+        </CardContent>
+      </Card>
+
+      {/* My Vehicles, Notifications, Blocked Users, Help & Support and About join this page with their features. */}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Appearance</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ThemeToggle />
+        </CardContent>
+      </Card>
+
+      <Button size="large" variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
+        <LogOut aria-hidden className="h-4 w-4" />
+        {logout.isPending ? 'Signing Out...' : 'Sign Out'}
+      </Button>
+    </div>
+  );
+}
