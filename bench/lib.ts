@@ -43,11 +43,23 @@ export async function startAppServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MULTIPLIER: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUntilUp(`http://127.0.0.1:${port}/api/health`, child);
-  return { url: `http://127.0.0.1:${port}`, origin: `http://localhost:${port}`, dataDir, stop: () => child.kill('SIGTERM') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    origin: `http://localhost:${port}`,
+    dataDir,
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** Signs up through the API and the outbox link, and answers the session cookie. */
@@ -65,7 +77,10 @@ export async function signedInCookie(app: { url: string; dataDir: string }) {
   while (!link && Date.now() < deadline) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
     for (const file of files) {
-      const text = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const text = fs
+        .readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       link = /http:\/\/\S+verify-email\?token=[\w-]+/.exec(text)?.[0];
     }
     if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -83,7 +98,10 @@ export interface Figures {
   errors: number;
 }
 
-export async function measure(url: string, options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {}): Promise<Figures> {
+export async function measure(
+  url: string,
+  options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
+): Promise<Figures> {
   const run = (duration: number) =>
     autocannon({ url, connections: options.connections ?? 20, duration, headers: options.headers ?? {} });
   await run(2); // warm-up

@@ -11,12 +11,15 @@ function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
 const outputs = [path.join(root, 'dist/client/index.html'), path.join(root, 'dist/server/main.js')];
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((entry) => path.join(root, entry));
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((entry) =>
+  path.join(root, entry),
+);
 
 export function buildIfNeeded() {
   const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));

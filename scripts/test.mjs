@@ -28,7 +28,16 @@ function readJson(file) {
 // 1. Unit and API tests.
 const vitestReport = path.join(results, 'vitest.json');
 fs.rmSync(vitestReport, { force: true });
-if (run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]) !== 0) failed = true;
+if (
+  run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]) !== 0
+)
+  failed = true;
 const vitest = readJson(vitestReport);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
@@ -43,12 +52,16 @@ if (!fs.existsSync(chromium)) {
     process.stdout.write(banner(`FAILED: CI wants the browser journeys but ${chromium} is missing`));
     failed = true;
   } else {
-    process.stdout.write(banner(`SKIPPED: the browser journeys (no Chromium at ${chromium}; apt-get install -y chromium)`));
+    process.stdout.write(
+      banner(`SKIPPED: the browser journeys (no Chromium at ${chromium}; apt-get install -y chromium)`),
+    );
   }
 } else {
   const playwrightReport = path.join(results, 'playwright.json');
   fs.rmSync(playwrightReport, { force: true });
-  const status = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  const status = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
   if (status !== 0) failed = true;
   const stats = readJson(playwrightReport)?.stats;
   if (stats) {

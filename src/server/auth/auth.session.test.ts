@@ -54,7 +54,7 @@ describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
     });
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'session');
-    const lifetime = (cookie?.expires as Date).getTime() - Date.now();
+    const lifetime = new Date(cookie?.expires ?? 0).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(30 * DAY - 60_000);
     expect(lifetime).toBeLessThanOrEqual(30 * DAY);
   });
