@@ -14,6 +14,9 @@ import { registerSecurity } from './plugins/security.js';
 import { registerSessionAuth, sessionCookie } from './plugins/session.js';
 import { registerClient } from './plugins/static.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
+import { createVehiclesRepo } from './vehicles/vehicles.repo.js';
+import { registerVehicleRoutes } from './vehicles/vehicles.routes.js';
+import { createVehiclesService } from './vehicles/vehicles.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +75,8 @@ export async function buildApp(deps: AppDeps) {
   registerHealthRoutes(app, { db: database.db, engine: database.engine });
   registerAuthRoutes(app, { auth, cookie: cookieJar, providers: oidc.providers });
   oidc.registerRoutes(app);
+  const vehicles = createVehiclesService({ repo: createVehiclesRepo(database.db), limiter, now });
+  registerVehicleRoutes(app, { vehicles });
   await registerClient(app, deps.clientDir);
 
   let cleanup: NodeJS.Timeout | undefined;

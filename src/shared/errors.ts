@@ -11,6 +11,8 @@ export const ErrorCode = {
   validation: 'VALIDATION_ERROR',
   invalidCredentials: 'INVALID_CREDENTIALS',
   invalidToken: 'INVALID_TOKEN',
+  plateTaken: 'PLATE_TAKEN',
+  vehicleLimit: 'VEHICLE_LIMIT',
   unauthorized: 'UNAUTHORIZED',
   notFound: 'NOT_FOUND',
   rateLimited: 'RATE_LIMITED',

@@ -62,3 +62,9 @@ export async function pingDatabase(db: Db): Promise<boolean> {
     return false;
   }
 }
+
+/** A unique constraint refused the write (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -8,6 +8,7 @@ export interface Database {
   sessions: SessionsTable;
   verifications: VerificationsTable;
   oidcLoginStates: OidcLoginStatesTable;
+  vehicles: VehiclesTable;
 }
 
 export interface UsersTable {
@@ -49,4 +50,24 @@ export interface OidcLoginStatesTable {
   nonce: string;
   createdAt: number;
   expiresAt: number;
+}
+
+export interface VehiclesTable {
+  id: string;
+  ownerId: string;
+  make: string;
+  model: string;
+  year: string;
+  licensePlate: string;
+  /** The plate uppercased without spaces and hyphens: what lookups and uniqueness compare. */
+  plateKey: string;
+  color: string;
+  displayName: string | null;
+  vehicleType: string;
+  isActive: number;
+  qrCode: string;
+  themePreset: string;
+  createdAt: number;
+  updatedAt: number;
+  removedAt: number | null;
 }

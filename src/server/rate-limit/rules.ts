@@ -35,4 +35,10 @@ export const rateLimits = {
     windowMs: HOUR,
     message: 'Too many verification emails requested for this address. Please try again in an hour.',
   },
+  lookupPerIp: {
+    name: 'lookup-ip',
+    limit: 60,
+    windowMs: MINUTE,
+    message: 'Too many vehicle lookups. Please wait a minute and try again.',
+  },
 } satisfies Record<string, RateLimitRule>;

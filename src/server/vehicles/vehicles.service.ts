@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode } from '../../shared/errors.js';
+import { lookupPlateProblem, plateKey } from '../../shared/vehicles/plates.js';
+import { vehicleTexts } from '../../shared/vehicles/texts.js';
+import { DEFAULT_THEME_PRESET } from '../../shared/vehicles/themes.js';
+import {
+  createVehicleRequestSchema,
+  themeRequestSchema,
+  updateVehicleRequestSchema,
+  type VehicleUpdate,
+} from '../../shared/vehicles/vehicle.js';
+import { isUniqueViolation } from '../db/index.js';
+import { badRequest, HttpError, notFound } from '../plugins/errors.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { rateLimits } from '../rate-limit/rules.js';
+import type { VehicleRow, VehiclesRepo } from './vehicles.repo.js';
+
+/** Per account; a fleet beyond this talks to us (docs/decisions/0020-vehicle-rules.md). */
+export const MAX_ACTIVE_VEHICLES = 20;
+
+/** 128 random bits, URL-safe: unguessable, fixed for the vehicle's life (ADDENDUM §4). */
+const generateQrCode = () => randomBytes(16).toString('base64url');
+const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+const plateTaken = () => new HttpError(409, vehicleTexts.plateAlreadyRegistered, ErrorCode.plateTaken);
+const vehicleNotFound = () => notFound(vehicleTexts.vehicleNotFound);
+
+export interface VehiclesServiceDeps {
+  repo: VehiclesRepo;
+  limiter: RateLimiter;
+  now: () => number;
+}
+
+export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDeps) {
+  async function ownedVehicle(ownerId: string, id: string): Promise<VehicleRow> {
+    const vehicle = await repo.findOwnedVehicle(ownerId, id);
+    if (!vehicle) throw vehicleNotFound();
+    return vehicle;
+  }
+
+  async function ensureRoomForAnother(ownerId: string) {
+    if ((await repo.countActiveOfOwner(ownerId)) >= MAX_ACTIVE_VEHICLES) {
+      throw new HttpError(409, vehicleTexts.tooManyVehicles, ErrorCode.vehicleLimit);
+    }
+  }
+
+  /** Runs a write that may break the one-active-vehicle-per-plate index, answering `conflict` if it does. */
+  async function guardPlate<T>(write: () => Promise<T>, conflict: () => HttpError): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict();
+      throw error;
+    }
+  }
+
+  return {
+    listActive: (ownerId: string) => repo.listActiveOfOwner(ownerId),
+    listRemoved: (ownerId: string) => repo.listRemovedOfOwner(ownerId),
+    get: ownedVehicle,
+
+    async register(ownerId: string, body: unknown) {
+      const input = createVehicleRequestSchema.parse(body);
+      await ensureRoomForAnother(ownerId);
+      const key = plateKey(input.licensePlate);
+      if (await repo.findActiveVehicleByPlateKey(key)) throw plateTaken();
+      return guardPlate(
+        () =>
+          repo.insertVehicle(
+            { ...input, plateKey: key, ownerId, qrCode: generateQrCode(), themePreset: DEFAULT_THEME_PRESET },
+            now(),
+          ),
+        plateTaken,
+      );
+    },
+
+    async update(ownerId: string, id: string, body: unknown) {
+      const input: VehicleUpdate = updateVehicleRequestSchema.parse(body);
+      const vehicle = await ownedVehicle(ownerId, id);
+      const key = plateKey(input.licensePlate);
+      const holder = vehicle.isActive ? await repo.findActiveVehicleByPlateKey(key) : undefined;
+      if (holder && holder.id !== id) throw plateTaken();
+      const updated = await guardPlate(
+        () => repo.updateOwnedVehicle(ownerId, id, { ...input, plateKey: key }, now()),
+        plateTaken,
+      );
+      if (!updated) throw vehicleNotFound();
+      return updated;
+    },
+
+    /** Soft removal: the vehicle leaves lookups and lists but keeps its QR code for reactivation. */
+    async remove(ownerId: string, id: string) {
+      const vehicle = await ownedVehicle(ownerId, id);
+      if (!vehicle.isActive) return vehicle;
+      const removed = await repo.setOwnedVehicleActive(ownerId, id, false, now());
+      if (!removed) throw vehicleNotFound();
+      return removed;
+    },
+
+    async reactivate(ownerId: string, id: string) {
+      const vehicle = await ownedVehicle(ownerId, id);
+      if (vehicle.isActive) return vehicle;
+      await ensureRoomForAnother(ownerId);
+      const conflict = () => new HttpError(409, vehicleTexts.cannotReactivate, ErrorCode.plateTaken);
+      const reactivated = await guardPlate(
+        () => repo.setOwnedVehicleActive(ownerId, id, true, now()),
+        conflict,
+      );
+      if (!reactivated) throw vehicleNotFound();
+      return reactivated;
+    },
+
+    async getTheme(ownerId: string, id: string) {
+      return { themePreset: (await ownedVehicle(ownerId, id)).themePreset };
+    },
+
+    async setTheme(ownerId: string, id: string, body: unknown) {
+      const { themePreset } = themeRequestSchema.parse(body);
+      const updated = await repo.updateOwnedVehicle(ownerId, id, { themePreset }, now());
+      if (!updated) throw vehicleNotFound();
+      return { themePreset: updated.themePreset };
+    },
+
+    async resetTheme(ownerId: string, id: string) {
+      const updated = await repo.updateOwnedVehicle(
+        ownerId,
+        id,
+        { themePreset: DEFAULT_THEME_PRESET },
+        now(),
+      );
+      if (!updated) throw vehicleNotFound();
+      return { themePreset: updated.themePreset };
+    },
+
+    async findByQrCode(code: string, clientIp: string) {
+      await limiter.consume(rateLimits.lookupPerIp, clientIp);
+      const vehicle = QR_CODE_PATTERN.test(code) ? await repo.findPublicVehicleByQrCode(code) : undefined;
+      if (!vehicle) throw vehicleNotFound();
+      return vehicle;
+    },
+
+    async findByPlate(plate: string, clientIp: string) {
+      const problem = lookupPlateProblem(plate);
+      if (problem) throw badRequest(problem.message);
+      await limiter.consume(rateLimits.lookupPerIp, clientIp);
+      const vehicle = await repo.findPublicVehicleByPlateKey(plateKey(plate.trim()));
+      if (!vehicle) throw vehicleNotFound();
+      return vehicle;
+    },
+
+    async findPublic(id: string, clientIp: string) {
+      await limiter.consume(rateLimits.lookupPerIp, clientIp);
+      const vehicle = id.length <= 64 ? await repo.findPublicVehicleById(id) : undefined;
+      if (!vehicle) throw vehicleNotFound();
+      return vehicle;
+    },
+  };
+}
+
+export type VehiclesService = ReturnType<typeof createVehiclesService>;

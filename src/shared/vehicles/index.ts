@@ -1,0 +1,5 @@
+export * from './catalog.js';
+export * from './plates.js';
+export * from './texts.js';
+export * from './themes.js';
+export * from './vehicle.js';

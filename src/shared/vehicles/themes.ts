@@ -1,0 +1,53 @@
+/** The four vehicle theme presets of spec §3, with their colors. Kept once, here. */
+export const THEME_PRESET_VALUES = ['default', 'sport', 'luxury', 'eco'] as const;
+export type ThemePreset = (typeof THEME_PRESET_VALUES)[number];
+export const DEFAULT_THEME_PRESET: ThemePreset = 'default';
+
+export interface VehicleTheme {
+  name: string;
+  description: string;
+  primaryColor: string;
+  backgroundColor: string;
+  textColor: string;
+  messageBubbleColor: string;
+  messageTextColor: string;
+}
+
+export const THEME_PRESETS: Record<ThemePreset, VehicleTheme> = {
+  default: {
+    name: 'Default',
+    description: 'Clean blue on white',
+    primaryColor: '#2563eb',
+    backgroundColor: '#ffffff',
+    textColor: '#0f172a',
+    messageBubbleColor: '#dbeafe',
+    messageTextColor: '#1e3a8a',
+  },
+  sport: {
+    name: 'Sport',
+    description: 'Racing red on carbon black',
+    primaryColor: '#ef4444',
+    backgroundColor: '#111827',
+    textColor: '#f9fafb',
+    messageBubbleColor: '#7f1d1d',
+    messageTextColor: '#fee2e2',
+  },
+  luxury: {
+    name: 'Luxury',
+    description: 'Royal purple on midnight',
+    primaryColor: '#a855f7',
+    backgroundColor: '#1e1b2e',
+    textColor: '#f5f3ff',
+    messageBubbleColor: '#4c1d95',
+    messageTextColor: '#ede9fe',
+  },
+  eco: {
+    name: 'Eco',
+    description: 'Fresh green on light mint',
+    primaryColor: '#16a34a',
+    backgroundColor: '#f0fdf4',
+    textColor: '#14532d',
+    messageBubbleColor: '#bbf7d0',
+    messageTextColor: '#14532d',
+  },
+};

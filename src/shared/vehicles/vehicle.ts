@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import {
+  DEFAULT_VEHICLE_TYPE,
+  FIRST_REGISTRATION_YEAR,
+  VEHICLE_COLORS,
+  VEHICLE_MAKES,
+  VEHICLE_TYPE_VALUES,
+  type VehicleType,
+} from './catalog.js';
+import { displayPlate, registrationPlateProblem } from './plates.js';
+import { vehicleTexts } from './texts.js';
+import { THEME_PRESET_VALUES, type ThemePreset } from './themes.js';
+
+export const DISPLAY_NAME_MAX = 100;
+export const MODEL_MAX = 50;
+
+/** What the owner sees of their own vehicle. */
+export interface Vehicle {
+  id: string;
+  make: string;
+  model: string;
+  year: string;
+  licensePlate: string;
+  color: string;
+  displayName: string | null;
+  vehicleType: VehicleType;
+  isActive: boolean;
+  qrCode: string;
+  themePreset: ThemePreset;
+}
+
+/** What anyone may see of a vehicle found by QR code, plate or id (ADDENDUM §1), and nothing more. */
+export interface PublicVehicle {
+  id: string;
+  make: string;
+  model: string;
+  year: string;
+  color: string;
+  vehicleType: VehicleType;
+  displayName: string | null;
+  licensePlate: string;
+  themePreset: ThemePreset;
+}
+
+export const PUBLIC_VEHICLE_KEYS = [
+  'id',
+  'make',
+  'model',
+  'year',
+  'color',
+  'vehicleType',
+  'displayName',
+  'licensePlate',
+  'themePreset',
+] as const satisfies ReadonlyArray<keyof PublicVehicle>;
+
+/** The vehicle form as the screens hold it (every field text; year as text). */
+export interface VehicleFormValues {
+  make: string;
+  model: string;
+  year: string;
+  licensePlate: string;
+  color: string;
+  displayName: string;
+  vehicleType: string;
+}
+
+const text = (value: unknown) =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+
+/** Checks a form's values against the catalog; the screens' selects always pass, crafted requests may not. */
+function catalogProblem(form: VehicleFormValues, today: Date): string | undefined {
+  if (!(VEHICLE_MAKES as readonly string[]).includes(form.make)) return vehicleTexts.unknownMake;
+  if (form.model.length > MODEL_MAX) return vehicleTexts.modelTooLong;
+  const year = Number(form.year);
+  if (!/^\d{4}$/.test(form.year) || year < FIRST_REGISTRATION_YEAR || year > today.getFullYear()) {
+    return vehicleTexts.invalidYear;
+  }
+  if (!(VEHICLE_COLORS as readonly string[]).includes(form.color)) return vehicleTexts.unknownColor;
+  if (form.vehicleType && !(VEHICLE_TYPE_VALUES as readonly string[]).includes(form.vehicleType)) {
+    return vehicleTexts.unknownVehicleType;
+  }
+  return undefined;
+}
+
+function normalise(input: Partial<Record<keyof VehicleFormValues, unknown>>): VehicleFormValues {
+  return {
+    make: text(input.make),
+    model: text(input.model),
+    year: text(input.year),
+    licensePlate: text(input.licensePlate),
+    color: text(input.color),
+    displayName: text(input.displayName),
+    vehicleType: text(input.vehicleType),
+  };
+}
+
+/** Spec §5 Vehicle registration, in its order, then the catalog. The first problem's text, or undefined. */
+export function registrationProblem(
+  input: Partial<Record<keyof VehicleFormValues, unknown>>,
+  today = new Date(),
+) {
+  const form = normalise(input);
+  if (!form.make || !form.model || !form.year || !form.licensePlate || !form.color)
+    return vehicleTexts.fillAllFields;
+  const plateProblem = registrationPlateProblem(form.licensePlate);
+  if (plateProblem) return plateProblem;
+  if (form.displayName.length > DISPLAY_NAME_MAX) return vehicleTexts.displayNameTooLong;
+  return catalogProblem(form, today);
+}
+
+/**
+ * Spec §5 Vehicle edit (required fields, display name), plus the registration plate rules so an edit
+ * cannot store a plate registration would refuse (docs/decisions/0020-vehicle-rules.md).
+ */
+export function editProblem(input: Partial<Record<keyof VehicleFormValues, unknown>>, today = new Date()) {
+  const form = normalise(input);
+  if (!form.make || !form.model || !form.licensePlate || !form.year || !form.color)
+    return vehicleTexts.fillRequiredFields;
+  const plateProblem = registrationPlateProblem(form.licensePlate);
+  if (plateProblem) return plateProblem;
+  if (form.displayName.length > DISPLAY_NAME_MAX) return vehicleTexts.displayNameTooLong;
+  return catalogProblem(form, today);
+}
+
+/** The request body both POST and PATCH /api/vehicles take, after validation. */
+export interface VehicleInput {
+  make: string;
+  model: string;
+  year: string;
+  licensePlate: string;
+  color: string;
+  displayName: string | null;
+  vehicleType: VehicleType;
+}
+
+function toInput(form: VehicleFormValues): VehicleInput {
+  return {
+    make: form.make,
+    model: form.model,
+    year: form.year,
+    licensePlate: displayPlate(form.licensePlate),
+    color: form.color,
+    displayName: form.displayName || null,
+    vehicleType: (form.vehicleType || DEFAULT_VEHICLE_TYPE) as VehicleType,
+  };
+}
+
+const vehicleBody = z.record(z.string(), z.unknown(), { error: 'Request body must be a JSON object' });
+
+export const createVehicleRequestSchema = vehicleBody
+  .superRefine((body, ctx) => {
+    const problem = registrationProblem(body);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((body) => toInput(normalise(body)));
+
+/** PATCH keeps the vehicle type unless the body names one (the spec's edit form has none). */
+export type VehicleUpdate = Omit<VehicleInput, 'vehicleType'> & { vehicleType?: VehicleType };
+
+export const updateVehicleRequestSchema = vehicleBody
+  .superRefine((body, ctx) => {
+    const problem = editProblem(body);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((body): VehicleUpdate => {
+    const form = normalise(body);
+    const { vehicleType, ...rest } = toInput(form);
+    return form.vehicleType ? { ...rest, vehicleType } : rest;
+  });
+
+export const themeRequestSchema = z.object({
+  themePreset: z.enum(THEME_PRESET_VALUES, { error: vehicleTexts.unknownThemePreset }),
+});
+export type ThemeRequest = z.input<typeof themeRequestSchema>;
+
+export interface ThemeResponse {
+  themePreset: ThemePreset;
+}
