@@ -100,10 +100,34 @@ export interface Figures {
 
 export async function measure(
   url: string,
-  options: { headers?: Record<string, string>; seconds?: number; connections?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    seconds?: number;
+    connections?: number;
+    paths?: string[];
+  } = {},
 ): Promise<Figures> {
+  const paths = options.paths;
   const run = (duration: number) =>
-    autocannon({ url, connections: options.connections ?? 20, duration, headers: options.headers ?? {} });
+    autocannon({
+      url,
+      connections: options.connections ?? 20,
+      duration,
+      headers: options.headers ?? {},
+      // With several paths, each request takes a random one (spreads lookups over many rows).
+      ...(paths
+        ? {
+            requests: [
+              {
+                setupRequest: (request) => ({
+                  ...request,
+                  path: paths[Math.floor(Math.random() * paths.length)],
+                }),
+              },
+            ],
+          }
+        : {}),
+    });
   await run(2); // warm-up
   const result = await run(options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8));
   return {

@@ -88,7 +88,7 @@ export function editYears(today = new Date()): string[] {
 
 /** The models offered for a make; empty for an unknown make. */
 export function modelsOf(make: string): readonly string[] {
-  return VEHICLE_MODELS[make as VehicleMake] ?? [];
+  return Object.hasOwn(VEHICLE_MODELS, make) ? VEHICLE_MODELS[make as VehicleMake] : [];
 }
 
 /** Whether the model is typed rather than chosen: make Other, a make without a list, or "Other / Not Listed". */
