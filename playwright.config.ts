@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eOrigin = `http://localhost:${port}`;
-// A fresh embedded database and outbox for every run; the fixtures read mail from here.
+// A fresh embedded database and outbox for every run; the fixtures read mail from here. A directory made
+// here is removed after the run (e2e/global-teardown.ts); pass E2E_DATA_DIR to keep one for inspection.
+if (!process.env.E2E_DATA_DIR) process.env.E2E_TEMPORARY_DATA_DIR = '1';
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -16,9 +18,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: './e2e/global-setup.ts',
+  globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: e2eOrigin,
     ...devices['Pixel 7'],

@@ -23,7 +23,7 @@ export function ProfilePage() {
           <Avatar letter={userInitial(user)} className="h-14 w-14 text-xl" />
           <div className="min-w-0">
             {name ? <p className="truncate font-semibold">{name}</p> : null}
-            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{user.email}</p>
           </div>
         </CardContent>
       </Card>

@@ -9,8 +9,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none',
-        'pt-[max(0.75rem,env(safe-area-inset-top))]',
+        // Above the bottom navigation, so a toast never covers the header's controls.
+        'pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none [&>*]:pointer-events-auto',
         className,
       )}
       {...props}
