@@ -90,7 +90,6 @@ async function benchEngine(
   );
   const app = await startAppServer(env);
   try {
-    const qrFirst = await measure(`${app.url}/api/vehicles/qr/${codes[0]}`, { paths: codes.map((code) => `/api/vehicles/qr/${code}`) });
     const plateFigures = await measure(`${app.url}/api/vehicles/lookup/${plates[0]}`, {
       paths: plates.map(
         (plate) => `/api/vehicles/lookup/${encodeURIComponent(plate.toLowerCase().replace('-', ' '))}`,

@@ -10,8 +10,12 @@ const lock = JSON.parse(fs.readFileSync(file, 'utf8'));
 const packages = lock.packages;
 
 function platformOf(name) {
-  const os = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix'].find((o) => name.includes(o));
-  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'wasm32', 'riscv64', 'ppc64', 's390x', 'loong64'].find((c) => name.includes(`-${c}`));
+  const os = ['android', 'darwin', 'freebsd', 'linux', 'win32', 'openbsd', 'netbsd', 'sunos', 'aix'].find(
+    (o) => name.includes(o),
+  );
+  const cpu = ['arm64', 'x64', 'ia32', 'arm', 'wasm32', 'riscv64', 'ppc64', 's390x', 'loong64'].find((c) =>
+    name.includes(`-${c}`),
+  );
   const libc = name.includes('musl') ? 'musl' : name.includes('-gnu') && os === 'linux' ? 'glibc' : undefined;
   return { os, cpu, libc };
 }
@@ -34,6 +38,12 @@ for (const [key, entry] of Object.entries(packages)) {
     added.push(dependency);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-process.stdout.write(added.length ? `Added ${added.length} platform entries: ${added.join(', ')}\n` : 'package-lock.json is complete\n');
+process.stdout.write(
+  added.length
+    ? `Added ${added.length} platform entries: ${added.join(', ')}\n`
+    : 'package-lock.json is complete\n',
+);
