@@ -4,9 +4,17 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { AuthPage } from '../pages/auth.js';
 import { HomePage } from '../pages/home.js';
 import { LandingPage } from '../pages/landing.js';
+import { LicensePlatePage } from '../pages/license-plate.js';
 import { NotFoundPage } from '../pages/not-found.js';
 import { ProfilePage } from '../pages/profile.js';
+import { QrCodePage } from '../pages/qr-code.js';
+import { QrScannerPage } from '../pages/qr-scanner.js';
 import { ResetPasswordPage } from '../pages/reset-password.js';
+import { VehicleEditPage } from '../pages/vehicle-edit.js';
+import { VehicleFoundPage, VehicleQrPage } from '../pages/vehicle-found.js';
+import { VehicleManagementPage } from '../pages/vehicle-management.js';
+import { VehicleSetupPage } from '../pages/vehicle-setup.js';
+import { VehicleThemePage } from '../pages/vehicle-theme.js';
 import { RedirectToLogin } from './redirect-to-login.js';
 
 interface PageRoute {
@@ -14,8 +22,27 @@ interface PageRoute {
   component: ComponentType;
 }
 
+/**
+ * Pages for everyone, signed in or not, also while the session loads (spec §2 Route sets). The
+ * scanner and plate lookup are here too: visitors may find a vehicle signed out (spec §6, ADDENDUM §1;
+ * docs/decisions/0043-finder-signed-out.md).
+ */
+const alwaysPages: PageRoute[] = [
+  { path: '/vehicle/qr/:qrCode', component: VehicleQrPage },
+  { path: '/vehicle-found/:vehicleId', component: VehicleFoundPage },
+  { path: '/qr-scanner', component: QrScannerPage },
+  { path: '/license-plate', component: LicensePlatePage },
+];
+
 /** Pages for a signed-in user, besides / (spec §2 Route sets). */
-const signedInPages: PageRoute[] = [{ path: '/profile', component: ProfilePage }];
+const signedInPages: PageRoute[] = [
+  { path: '/profile', component: ProfilePage },
+  { path: '/vehicle-setup', component: VehicleSetupPage },
+  { path: '/vehicle-management', component: VehicleManagementPage },
+  { path: '/vehicle-edit/:id', component: VehicleEditPage },
+  { path: '/vehicle-theme/:vehicleId', component: VehicleThemePage },
+  { path: '/qr-code/:vehicleId', component: QrCodePage },
+];
 
 /** Pages for visitors who are not signed in, besides / (also shown while the session loads). */
 const signedOutPages: PageRoute[] = [
@@ -27,6 +54,9 @@ function SignedInRoutes() {
   return (
     <Switch>
       <Route path="/" component={HomePage} />
+      {alwaysPages.map(({ path, component }) => (
+        <Route key={path} path={path} component={component} />
+      ))}
       {signedInPages.map(({ path, component }) => (
         <Route key={path} path={path} component={component} />
       ))}
@@ -43,6 +73,9 @@ function SignedOutRoutes({ isLoading }: { isLoading: boolean }) {
   return (
     <Switch>
       <Route path="/">{isLoading ? <PageSpinner /> : <LandingPage />}</Route>
+      {alwaysPages.map(({ path, component }) => (
+        <Route key={path} path={path} component={component} />
+      ))}
       {signedOutPages.map(({ path, component }) => (
         <Route key={path} path={path} component={component} />
       ))}

@@ -5,6 +5,7 @@ import { Brand } from '../components/brand.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { userInitial } from '../features/auth/user-display.js';
+import { MyVehiclesSection } from '../features/vehicles/my-vehicles-section.js';
 
 interface TileProps {
   href: string;
@@ -71,7 +72,9 @@ export function HomePage() {
         </div>
       </section>
 
-      {/* The Recent conversations and My Vehicles sections of spec §2 Home go here, each from its own feature. */}
+      {/* The Recent conversations section of spec §2 Home goes here, from its own feature. */}
+
+      <MyVehiclesSection />
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import {
+  Car,
+  CarFront,
+  CircleCheck,
+  LogIn,
+  type LucideIcon,
+  MessageSquare,
+  Motorbike,
+  Truck,
+  UserPlus,
+  Van,
+} from 'lucide-react';
+import { Link } from 'wouter';
+import { type PublicVehicle, THEME_PRESETS, type VehicleType } from '../../../shared/vehicles/index.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { colorLabel, vehicleName, vehicleTypeLabel } from '../vehicles/vehicle-display.js';
+import { finderTexts } from './texts.js';
+
+const typeIcons: Record<VehicleType, LucideIcon> = {
+  sedan: Car,
+  suv: CarFront,
+  pickup: Truck,
+  truck: Truck,
+  motorcycle: Motorbike,
+  van: Van,
+  other: Car,
+};
+
+function Detail({ label, children }: { label: string; children: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs opacity-75">{label}</dt>
+      <dd className="truncate font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The vehicle as anyone may see it (ADDENDUM §1), in the colours of the owner's theme preset. */
+function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
+  const theme = THEME_PRESETS[vehicle.themePreset] ?? THEME_PRESETS.default;
+  const Icon = typeIcons[vehicle.vehicleType] ?? Car;
+  const title = vehicleName(vehicle);
+  const yearMakeModel = vehicleName({ ...vehicle, displayName: null });
+  return (
+    <section
+      aria-label="Vehicle"
+      className="flex flex-col gap-4 rounded-2xl border border-black/10 p-4"
+      style={{ backgroundColor: theme.backgroundColor, color: theme.textColor }}
+    >
+      <div className="flex items-center gap-3">
+        <span
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl text-white"
+          style={{ backgroundColor: theme.primaryColor }}
+        >
+          <Icon aria-hidden className="h-6 w-6" />
+        </span>
+        <div className="min-w-0">
+          <p className="break-words text-lg font-semibold leading-tight">{title}</p>
+          {title !== yearMakeModel ? <p className="text-sm opacity-75">{yearMakeModel}</p> : null}
+        </div>
+      </div>
+      <p
+        className="self-start rounded-lg border-2 px-3 py-1 font-mono text-xl font-bold tracking-widest"
+        style={{ borderColor: theme.primaryColor }}
+      >
+        <span className="sr-only">License plate </span>
+        {vehicle.licensePlate}
+      </p>
+      <dl className="grid grid-cols-2 gap-3 text-sm">
+        <Detail label="Color">{colorLabel(vehicle.color)}</Detail>
+        <Detail label="Type">{vehicleTypeLabel(vehicle.vehicleType)}</Detail>
+      </dl>
+    </section>
+  );
+}
+
+/** Signed-out visitors can write, but only an account receives the owner's replies (spec §1, §6). */
+function ReplyPrompt() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Want a reply?</CardTitle>
+        <CardDescription>
+          You can send a message without an account. Create one or sign in to receive the owner's replies.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <Button asChild variant="secondary">
+          <Link href="/auth?mode=register">
+            <UserPlus aria-hidden className="h-4 w-4" />
+            Create Account
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href="/auth?mode=login">
+            <LogIn aria-hidden className="h-4 w-4" />
+            Sign In
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface FoundVehicleCardProps {
+  vehicle: PublicVehicle;
+  /** Undefined while the session is still loading: no prompt flashes for a signed-in user. */
+  isSignedIn: boolean | undefined;
+}
+
+export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <CircleCheck aria-hidden className="h-12 w-12 text-emerald-500" />
+          <CardTitle as="h1" className="text-xl">
+            {finderTexts.foundTitle}
+          </CardTitle>
+          <CardDescription>
+            Send the owner an anonymous message. They will not see who you are.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <VehicleSummary vehicle={vehicle} />
+          <Button asChild size="large" className="mt-1">
+            <Link href={`/message/${encodeURIComponent(vehicle.id)}`}>
+              <MessageSquare aria-hidden className="h-5 w-5" />
+              {finderTexts.sendMessage}
+            </Link>
+          </Button>
+          <Button asChild size="large" variant="outline">
+            <Link href="/">{finderTexts.cancel}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+      {isSignedIn === false ? <ReplyPrompt /> : null}
+    </div>
+  );
+}

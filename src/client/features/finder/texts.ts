@@ -1,0 +1,42 @@
+/** Texts of the finder screens (spec §2 QR scanner, Licence plate lookup, Vehicle found; §8), kept once, here. */
+export const finderTexts = {
+  // QR scanner.
+  scannerTitle: 'Scan QR Code',
+  scanning: 'Scanning for QR codes...',
+  positionHint: 'Position QR code within the frame',
+  lightingHint: 'Make sure the QR code is clearly visible and well-lit',
+  enterPlateInstead: "Can't scan? Enter license plate instead",
+  testWithSample: 'Test with sample QR code',
+  // Our own words (the spec is silent): while the camera starts and while a scanned code is looked up.
+  startingCamera: 'Starting camera...',
+  lookingUp: 'Looking up vehicle...',
+  // Spec §8 Camera.
+  noCameraDevices: 'No camera devices found',
+  cameraStartFailed: 'Failed to start camera. Please allow camera access.',
+  cameraNotAvailable: 'Camera not available',
+  // Spec §8 QR lookup: the error texts handed to the shared handler.
+  qrLookupContext: 'QR code scanning',
+  qrNotFound: 'Vehicle not found or QR code not registered',
+  qrLookupFailed: 'Failed to lookup vehicle',
+  // Spec §8 "QR code invalid": matched by the shared handler's message-specific toasts.
+  qrInvalid: 'QR code invalid',
+  // Licence plate lookup.
+  plateTitle: 'Find Vehicle',
+  plateIntro: 'Enter the license plate number to contact the vehicle owner',
+  plateLabel: 'License Plate Number',
+  platePlaceholder: 'ABC-1234 or CUSTOM',
+  plateHint: 'Supports standard (ABC-1234) and custom plates (CUSTOM, LOVE2GO)',
+  findVehicle: 'Find Vehicle',
+  searching: 'Searching...',
+  openQrScanner: 'Open QR Scanner',
+  // Spec §8 Plate lookup.
+  plateNotFoundTitle: 'Vehicle Not Found',
+  plateNotFound:
+    'This vehicle is not registered with the product. Make sure the license plate is exactly as it appears on the vehicle.',
+  plateFailedTitle: 'Error',
+  plateFailed: 'Failed to search for vehicle',
+  // Vehicle found.
+  foundTitle: 'Vehicle Found',
+  sendMessage: 'Send Message',
+  cancel: 'Cancel',
+} as const;

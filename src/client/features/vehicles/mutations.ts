@@ -1,0 +1,114 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import {
+  THEME_PRESETS,
+  type ThemePreset,
+  type ThemeResponse,
+  type Vehicle,
+  type VehicleFormValues,
+} from '../../../shared/vehicles/index.js';
+import { apiRequest } from '../../lib/api.js';
+import { handleApiError } from '../../lib/handle-error.js';
+import { queryClient } from '../../lib/query-client.js';
+import { toast } from '../../lib/toast.js';
+import { isPlateConflict, reactivationFailureText, serverMessage, showVehicleFailure } from './failures.js';
+import { vehicleKeys } from './queries.js';
+import { vehicleScreenTexts as texts } from './texts.js';
+import { vehicleName } from './vehicle-display.js';
+
+const refreshVehicles = () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+
+/** Add Vehicle: success refreshes the list and goes to / (spec §4 Registration flow). */
+export function useRegisterVehicle() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: (form: VehicleFormValues) => apiRequest<Vehicle>('POST', '/api/vehicles', form),
+    onSuccess: async () => {
+      toast({ title: texts.registeredTitle, description: texts.registeredDescription });
+      await refreshVehicles();
+      navigate('/');
+    },
+    // Spec §8: the shared handler, which also signs the user in again after an authentication error.
+    onError: (error) => handleApiError(error, { context: 'vehicle registration' }),
+  });
+}
+
+/** Edit Vehicle: the spec's PATCH has no vehicle type, so the saved one is kept. */
+export function useUpdateVehicle(id: string) {
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: ({ vehicleType: _, ...form }: VehicleFormValues) =>
+      apiRequest<Vehicle>('PATCH', `/api/vehicles/${encodeURIComponent(id)}`, form),
+    onSuccess: async () => {
+      toast({ title: texts.updatedTitle, description: texts.updatedDescription });
+      await refreshVehicles();
+      navigate('/vehicle-management');
+    },
+    onError: (error) => {
+      if (isPlateConflict(error)) handleApiError(error, { context: 'vehicle update' });
+      else showVehicleFailure(error, 'vehicle update', texts.errorTitle, texts.updateFailed);
+    },
+  });
+}
+
+export function useRemoveVehicle() {
+  return useMutation({
+    mutationFn: (vehicle: Vehicle) =>
+      apiRequest<Vehicle>('DELETE', `/api/vehicles/${encodeURIComponent(vehicle.id)}`),
+    onSuccess: (_removed, vehicle) => {
+      toast({
+        title: texts.removedTitle,
+        description: `${vehicleName(vehicle)}: ${texts.removedDescription}`,
+      });
+      return refreshVehicles();
+    },
+    onError: (error) => showVehicleFailure(error, 'vehicle removal', texts.errorTitle, texts.removeFailed),
+  });
+}
+
+export function useReactivateVehicle() {
+  return useMutation({
+    mutationFn: (vehicle: Vehicle) =>
+      apiRequest<Vehicle>('PATCH', `/api/vehicles/${encodeURIComponent(vehicle.id)}/reactivate`),
+    onSuccess: (_reactivated, vehicle) => {
+      toast({
+        title: texts.reactivatedTitle,
+        description: `${vehicleName(vehicle)}: ${texts.reactivatedDescription}`,
+      });
+      return refreshVehicles();
+    },
+    onError: (error) =>
+      showVehicleFailure(
+        error,
+        'vehicle reactivation',
+        texts.reactivationFailedTitle,
+        reactivationFailureText(error),
+      ),
+  });
+}
+
+const themeSavedText = (preset: ThemePreset) =>
+  `Your vehicle now uses the ${THEME_PRESETS[preset].name} theme.`;
+
+function useThemeMutation(vehicleId: string, method: 'PUT' | 'DELETE') {
+  const path = `/api/vehicles/${encodeURIComponent(vehicleId)}/theme`;
+  return useMutation({
+    mutationFn: (themePreset: ThemePreset) =>
+      apiRequest<ThemeResponse>(method, path, method === 'PUT' ? { themePreset } : undefined),
+    onSuccess: (theme) => {
+      queryClient.setQueryData(vehicleKeys.theme(vehicleId), theme);
+      toast(
+        method === 'PUT'
+          ? { title: texts.themeSavedTitle, description: themeSavedText(theme.themePreset) }
+          : { title: texts.themeResetTitle, description: texts.themeResetDescription },
+      );
+      return refreshVehicles();
+    },
+    // Spec §8: a theme save error shows the server's message.
+    onError: (error) =>
+      showVehicleFailure(error, 'vehicle theme', texts.errorTitle, serverMessage(error) ?? texts.themeFailed),
+  });
+}
+
+export const useSaveTheme = (vehicleId: string) => useThemeMutation(vehicleId, 'PUT');
+export const useResetTheme = (vehicleId: string) => useThemeMutation(vehicleId, 'DELETE');

@@ -1,0 +1,91 @@
+import { ChevronRight, QrCode } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Vehicle } from '../../../shared/vehicles/index.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { useVehicles } from './queries.js';
+import { vehicleScreenTexts } from './texts.js';
+import { moreVehiclesText, plateLine, vehicleName } from './vehicle-display.js';
+import { VehicleTypeIcon } from './vehicle-type-icon.js';
+
+/** Spec §9: Home shows 2 vehicles. */
+export const HOME_VEHICLE_COUNT = 2;
+
+function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
+  return (
+    <li className="flex items-center gap-3 p-3">
+      <VehicleTypeIcon vehicleType={vehicle.vehicleType} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">{vehicleName(vehicle)}</p>
+        <p className="font-mono text-sm tracking-wide text-muted-foreground">
+          {plateLine(vehicle.licensePlate)}
+        </p>
+      </div>
+      <Button asChild variant="secondary" size="icon" className="shrink-0">
+        <Link href={`/qr-code/${vehicle.id}`} aria-label={`Show QR code for ${vehicle.licensePlate}`}>
+          <QrCode aria-hidden className="h-5 w-5" />
+        </Link>
+      </Button>
+    </li>
+  );
+}
+
+function NoVehiclesYet() {
+  return (
+    <Card className="flex flex-col items-center gap-3 px-5 py-6 text-center">
+      <p className="text-sm text-muted-foreground">{vehicleScreenTexts.noVehicles}</p>
+      <Button asChild>
+        <Link href="/vehicle-setup">{vehicleScreenTexts.registerFirstVehicle}</Link>
+      </Button>
+    </Card>
+  );
+}
+
+/** Home's My Vehicles block (spec §2 Home): the first 2 vehicles, then a card for the rest. */
+export function MyVehiclesSection() {
+  const { data, isPending, isError } = useVehicles();
+  const vehicles = data ?? [];
+  const hiddenCount = vehicles.length - HOME_VEHICLE_COUNT;
+
+  return (
+    <section aria-labelledby="my-vehicles-title" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id="my-vehicles-title" className="text-lg font-semibold">
+          My Vehicles
+        </h2>
+        <Link href="/vehicle-management" className="text-sm font-medium text-primary hover:underline">
+          Manage All
+        </Link>
+      </div>
+      {isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading vehicles" />
+        </div>
+      ) : isError ? (
+        <p className="text-sm text-muted-foreground">Your vehicles could not be loaded.</p>
+      ) : vehicles.length === 0 ? (
+        <NoVehiclesYet />
+      ) : (
+        <>
+          <Card>
+            <ul className="divide-y divide-border">
+              {vehicles.slice(0, HOME_VEHICLE_COUNT).map((vehicle) => (
+                <VehicleRow key={vehicle.id} vehicle={vehicle} />
+              ))}
+            </ul>
+          </Card>
+          {hiddenCount > 0 ? (
+            <Link
+              href="/vehicle-management"
+              className="flex items-center justify-between rounded-2xl border border-dashed border-input bg-card px-4 py-3 text-sm font-medium text-muted-foreground transition hover:border-primary hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {moreVehiclesText(hiddenCount)}
+              <ChevronRight aria-hidden className="h-4 w-4" />
+            </Link>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

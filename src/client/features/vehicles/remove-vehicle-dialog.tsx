@@ -1,0 +1,45 @@
+import type { Vehicle } from '../../../shared/vehicles/index.js';
+import { Button } from '../../components/ui/button.js';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog.js';
+import { vehicleName } from './vehicle-display.js';
+
+interface RemoveVehicleDialogProps {
+  /** The vehicle to confirm; null keeps the dialog closed. */
+  vehicle: Vehicle | null;
+  isRemoving: boolean;
+  onConfirm: (vehicle: Vehicle) => void;
+  onClose: () => void;
+}
+
+/** Asks before removing: removal stops messages and the QR code until the vehicle is reactivated. */
+export function RemoveVehicleDialog({ vehicle, isRemoving, onConfirm, onClose }: RemoveVehicleDialogProps) {
+  return (
+    <Dialog open={vehicle !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogTitle>Remove Vehicle?</DialogTitle>
+        <DialogDescription>
+          {vehicle ? `${vehicleName(vehicle)} (${vehicle.licensePlate})` : ''} will stop receiving messages
+          and its QR code will stop working. You can reactivate it later from Recently Removed.
+        </DialogDescription>
+        <div className="mt-5 grid grid-cols-2 gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            disabled={isRemoving || vehicle === null}
+            onClick={() => (vehicle ? onConfirm(vehicle) : undefined)}
+          >
+            {isRemoving ? 'Removing...' : 'Remove'}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { RotateCcw } from 'lucide-react';
+import type { Vehicle } from '../../../shared/vehicles/index.js';
+import { Button } from '../../components/ui/button.js';
+import { Card } from '../../components/ui/card.js';
+import { VehicleSummary } from './vehicle-card.js';
+
+interface RemovedVehicleCardProps {
+  vehicle: Vehicle;
+  isReactivating: boolean;
+  onReactivate: (vehicle: Vehicle) => void;
+}
+
+/** A removed vehicle under Recently Removed; reactivating brings back the same QR code (spec §4). */
+export function RemovedVehicleCard({ vehicle, isReactivating, onReactivate }: RemovedVehicleCardProps) {
+  const titleId = `vehicle-${vehicle.id}-title`;
+  return (
+    <Card className="border-dashed bg-card/60 p-4">
+      <article aria-labelledby={titleId} className="flex flex-col gap-3">
+        <div className="opacity-75">
+          <VehicleSummary
+            vehicle={vehicle}
+            titleId={titleId}
+            badge={
+              <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+                Removed
+              </span>
+            }
+          />
+        </div>
+        <Button
+          variant="outline"
+          size="small"
+          aria-label={`Reactivate ${vehicle.licensePlate}`}
+          disabled={isReactivating}
+          onClick={() => onReactivate(vehicle)}
+        >
+          <RotateCcw aria-hidden className="h-4 w-4" />
+          {isReactivating ? 'Reactivating...' : 'Reactivate'}
+        </Button>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+/** Texts of the owner's vehicle screens that only the client shows (the shared ones are vehicleTexts). */
+export const vehicleScreenTexts = {
+  addVehicleIntro: 'Register your vehicle to receive anonymous messages from other users of the product',
+  displayNameHint: 'Optional. Others will see this name instead of e.g. "2020 Hyundai Palisade".',
+  noVehicles: 'No vehicles registered',
+  registerFirstVehicle: 'Register Your First Vehicle',
+  errorTitle: 'Error',
+  missingInformationTitle: 'Missing Information',
+  registeredTitle: 'Vehicle Registered',
+  registeredDescription: 'Your vehicle can now receive anonymous messages.',
+  updatedTitle: 'Vehicle Updated',
+  updatedDescription: 'Your vehicle details have been saved.',
+  updateFailed: 'Failed to update vehicle. Please try again.',
+  removedTitle: 'Vehicle Removed',
+  removedDescription: 'You can reactivate it from Recently Removed.',
+  removeFailed: 'Failed to remove vehicle',
+  reactivatedTitle: 'Vehicle Reactivated',
+  reactivatedDescription: 'Its QR code works again.',
+  reactivationFailedTitle: 'Reactivation Failed',
+  reactivationPlateTaken:
+    'Cannot reactivate: This license plate is already registered with another active vehicle',
+  reactivationFailed: 'Failed to reactivate vehicle',
+  themeSavedTitle: 'Theme Saved',
+  themeResetTitle: 'Theme Reset',
+  themeResetDescription: 'The default theme is back.',
+  themeFailed: 'Failed to save theme',
+  qrPrintLine: "Scan to contact this vehicle's owner anonymously",
+} as const;

@@ -1,0 +1,40 @@
+import { VEHICLE_TYPES } from '../../../shared/vehicles/index.js';
+
+type NamedVehicle = { displayName: string | null; year: string; make: string; model: string };
+
+/** What the owner calls a vehicle (spec §2 Home): its display name if non-blank, else "year make model". */
+export function vehicleName(vehicle: NamedVehicle): string {
+  const displayName = vehicle.displayName?.trim();
+  return displayName ? displayName : `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+}
+
+/** The line under a vehicle's name. */
+export const plateLine = (licensePlate: string) => `License: ${licensePlate}`;
+
+/** The card that stands for the vehicles Home does not list: "+1 more vehicle", "+3 more vehicles". */
+export function moreVehiclesText(hiddenCount: number): string {
+  return `+${hiddenCount} more vehicle${hiddenCount === 1 ? '' : 's'}`;
+}
+
+/** "black" → "Black": colors are stored lowercase and shown capitalised. */
+export function colorLabel(color: string): string {
+  return color.charAt(0).toUpperCase() + color.slice(1);
+}
+
+export function vehicleTypeLabel(vehicleType: string): string {
+  return VEHICLE_TYPES.find((type) => type.value === vehicleType)?.label ?? colorLabel(vehicleType);
+}
+
+/** Where a vehicle's QR code points: the site's own vehicle-found route (spec §2 QR code). */
+export function qrCodeTarget(origin: string, qrCode: string): string {
+  return `${origin}/vehicle/qr/${encodeURIComponent(qrCode)}`;
+}
+
+/** The downloaded QR image is named after the plate: "ABC-1234.png". */
+export function qrFileName(licensePlate: string): string {
+  const name = licensePlate
+    .trim()
+    .replace(/[^A-Za-z0-9 -]/g, '')
+    .trim();
+  return `${name || 'vehicle-qr-code'}.png`;
+}

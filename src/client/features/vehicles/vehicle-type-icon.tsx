@@ -1,0 +1,26 @@
+import { Car, CarFront, type LucideIcon, Motorbike, Truck, Van } from 'lucide-react';
+import { cn } from '../../components/ui/cn.js';
+
+const icons: Record<string, LucideIcon> = {
+  sedan: Car,
+  suv: CarFront,
+  pickup: Truck,
+  truck: Truck,
+  motorcycle: Motorbike,
+  van: Van,
+};
+
+/** A vehicle's type as an icon in a soft tile; "other" and anything unknown get the default car. */
+export function VehicleTypeIcon({ vehicleType, className }: { vehicleType: string; className?: string }) {
+  const Icon = icons[vehicleType] ?? Car;
+  return (
+    <span
+      className={cn(
+        'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary dark:text-blue-200',
+        className,
+      )}
+    >
+      <Icon aria-hidden className="h-5 w-5" />
+    </span>
+  );
+}

@@ -1,0 +1,83 @@
+import { Download, Printer } from 'lucide-react';
+import { createPortal } from 'react-dom';
+import { useParams } from 'wouter';
+import { Button } from '../components/ui/button.js';
+import { Card } from '../components/ui/card.js';
+import { PageSpinner, Spinner } from '../components/ui/spinner.js';
+import { useVehicle } from '../features/vehicles/queries.js';
+import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { vehicleScreenTexts } from '../features/vehicles/texts.js';
+import { useQrDataUrl } from '../features/vehicles/use-qr-data-url.js';
+import { plateLine, qrCodeTarget, qrFileName, vehicleName } from '../features/vehicles/vehicle-display.js';
+import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
+
+/** What printing puts on paper, and only this: the code and one line (see .qr-print-sheet in styles.css). */
+function PrintSheet({ dataUrl }: { dataUrl: string }) {
+  return createPortal(
+    <div className="qr-print-sheet" aria-hidden>
+      <img src={dataUrl} alt="" width={256} height={256} />
+      <p>{vehicleScreenTexts.qrPrintLine}</p>
+    </div>,
+    document.body,
+  );
+}
+
+export function QrCodePage() {
+  const { vehicleId = '' } = useParams<{ vehicleId: string }>();
+  const vehicleQuery = useVehicle(vehicleId);
+  const vehicle = vehicleQuery.data;
+  const dataUrl = useQrDataUrl(vehicle ? qrCodeTarget(window.location.origin, vehicle.qrCode) : null);
+
+  if (vehicleQuery.isPending) return <PageSpinner />;
+  if (!vehicle) return <VehicleNotFound />;
+  const alt = `QR code for ${vehicle.licensePlate}`;
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
+      <ScreenHeader title="Your QR Code" backHref="/vehicle-management" />
+      <Card className="flex flex-col items-center gap-4 px-5 py-6 text-center">
+        <div className="flex h-[272px] w-[272px] items-center justify-center rounded-2xl border border-border bg-white p-2">
+          {dataUrl ? (
+            <img
+              src={dataUrl}
+              alt={alt}
+              width={256}
+              height={256}
+              className="h-64 w-64 [image-rendering:pixelated]"
+            />
+          ) : (
+            <Spinner label="Drawing QR code" />
+          )}
+        </div>
+        <div>
+          <p className="font-mono text-lg font-semibold tracking-wider">{plateLine(vehicle.licensePlate)}</p>
+          <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Put this code in your vehicle's window. Anyone who scans it can message you without either of you
+          sharing contact details.
+        </p>
+        <div className="grid w-full grid-cols-2 gap-3">
+          {dataUrl ? (
+            <Button asChild size="large" variant="outline">
+              <a href={dataUrl} download={qrFileName(vehicle.licensePlate)}>
+                <Download aria-hidden className="h-4 w-4" />
+                Download
+              </a>
+            </Button>
+          ) : (
+            <Button size="large" variant="outline" disabled>
+              <Download aria-hidden className="h-4 w-4" />
+              Download
+            </Button>
+          )}
+          <Button size="large" disabled={dataUrl === null} onClick={() => window.print()}>
+            <Printer aria-hidden className="h-4 w-4" />
+            Print
+          </Button>
+        </div>
+      </Card>
+      {dataUrl ? <PrintSheet dataUrl={dataUrl} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from 'react';
+import { useParams } from 'wouter';
+import { editProblem, type Vehicle, vehicleTexts } from '../../shared/vehicles/index.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent } from '../components/ui/card.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useUpdateVehicle } from '../features/vehicles/mutations.js';
+import { useVehicle } from '../features/vehicles/queries.js';
+import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { vehicleScreenTexts } from '../features/vehicles/texts.js';
+import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
+import { VehicleFormFields } from '../features/vehicles/vehicle-form-fields.js';
+import { editYearOptions, formFromVehicle, formValues } from '../features/vehicles/vehicle-form-state.js';
+import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
+import { VehicleTypeIcon } from '../features/vehicles/vehicle-type-icon.js';
+import { toast } from '../lib/toast.js';
+
+function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
+  const updateVehicle = useUpdateVehicle(vehicle.id);
+  const [state, setState] = useState(() => formFromVehicle(vehicle));
+  const [years] = useState(() => editYearOptions(vehicle.year));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const values = formValues(state);
+    const problem = editProblem(values);
+    if (problem) {
+      const title =
+        problem === vehicleTexts.fillRequiredFields
+          ? vehicleScreenTexts.missingInformationTitle
+          : vehicleScreenTexts.errorTitle;
+      toast({ title, description: problem, variant: 'destructive' });
+      return;
+    }
+    updateVehicle.mutate(values);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <VehicleFormFields
+        idPrefix="vehicle-edit"
+        state={state}
+        setState={setState}
+        years={years}
+        showVehicleType={false}
+      />
+      <Button type="submit" size="large" disabled={updateVehicle.isPending} className="mt-1">
+        {updateVehicle.isPending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </form>
+  );
+}
+
+export function VehicleEditPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const vehicleQuery = useVehicle(id);
+  if (vehicleQuery.isPending) return <PageSpinner />;
+  const vehicle = vehicleQuery.data;
+  if (!vehicle) return <VehicleNotFound />;
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
+      <ScreenHeader title="Edit Vehicle" backHref="/vehicle-management" />
+      <Card>
+        <div className="flex items-center gap-3 p-5 pb-4">
+          <VehicleTypeIcon vehicleType={vehicle.vehicleType} />
+          <div className="min-w-0">
+            <p className="truncate font-semibold">{vehicleName(vehicle)}</p>
+            <p className="text-sm text-muted-foreground">{plateLine(vehicle.licensePlate)}</p>
+          </div>
+        </div>
+        <CardContent>
+          {/* Keyed by id: a different vehicle starts a fresh form. */}
+          <EditVehicleForm key={vehicle.id} vehicle={vehicle} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { SearchX, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import type { PublicVehicle } from '../../shared/vehicles/index.js';
+import { Brand } from '../components/brand.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useUser } from '../features/auth/queries.js';
+import { FoundVehicleCard } from '../features/finder/found-vehicle-card.js';
+import { readFoundVehicle, saveFoundVehicle } from '../features/finder/found-vehicle-storage.js';
+import { isNotFound, usePublicVehicle, useVehicleByQrCode } from '../features/finder/lookups.js';
+import { isVehicleCode } from '../features/finder/scan-code.js';
+import { errorToastFor } from '../lib/error-toasts.js';
+
+/** Where a QR link that cannot be resolved leads: Home or Landing, which toast it (spec §2 Home). */
+const QR_NOT_FOUND_PATH = '/?error=vehicle-not-found';
+const QR_LOOKUP_FAILED_PATH = '/?error=qr-lookup-failed';
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-10 pt-4">
+      <header className="flex justify-center">
+        <Brand />
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function FoundVehicle({ vehicle }: { vehicle: PublicVehicle }) {
+  const { data: user } = useUser();
+  // Kept for the next screen (spec §2 Vehicle found), whichever way the vehicle was found.
+  useEffect(() => saveFoundVehicle(vehicle), [vehicle]);
+  return (
+    <Screen>
+      <FoundVehicleCard vehicle={vehicle} isSignedIn={user === undefined ? undefined : user !== null} />
+    </Screen>
+  );
+}
+
+function Problem({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
+  const Icon = onRetry ? TriangleAlert : SearchX;
+  return (
+    <Screen>
+      <Card>
+        <CardHeader className="items-center text-center">
+          <Icon aria-hidden className="h-12 w-12 text-destructive" />
+          <CardTitle as="h1" className="text-xl">
+            {title}
+          </CardTitle>
+          <CardDescription>{text}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          {onRetry ? (
+            <Button size="large" onClick={onRetry}>
+              Try Again
+            </Button>
+          ) : null}
+          <Button asChild size="large" variant="outline">
+            <Link href="/">Go to Home</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </Screen>
+  );
+}
+
+/** /vehicle-found/{vehicleId}: the vehicle the previous screen kept, else the public vehicle by id. */
+export function VehicleFoundPage() {
+  const { vehicleId = '' } = useParams<{ vehicleId: string }>();
+  const kept = useMemo(() => readFoundVehicle(vehicleId), [vehicleId]);
+  const query = usePublicVehicle(vehicleId, kept === undefined);
+  const vehicle = kept ?? query.data;
+
+  if (vehicle) return <FoundVehicle vehicle={vehicle} />;
+  if (query.isError) {
+    if (isNotFound(query.error)) {
+      return (
+        <Problem
+          title="Vehicle Not Found"
+          text="This vehicle is not registered with the product or is no longer active."
+        />
+      );
+    }
+    const { title, description } = errorToastFor(query.error);
+    return <Problem title={title} text={description} onRetry={() => void query.refetch()} />;
+  }
+  return <PageSpinner />;
+}
+
+/** /vehicle/qr/{qrCode}, the link a sticker encodes: resolves the code, or leads home with the spec's toast. */
+export function VehicleQrPage() {
+  const { qrCode = '' } = useParams<{ qrCode: string }>();
+  const [, navigate] = useLocation();
+  const isCode = isVehicleCode(qrCode);
+  const query = useVehicleByQrCode(isCode ? qrCode : undefined);
+
+  useEffect(() => {
+    if (!isCode || isNotFound(query.error)) navigate(QR_NOT_FOUND_PATH, { replace: true });
+    else if (query.isError) navigate(QR_LOOKUP_FAILED_PATH, { replace: true });
+  }, [isCode, query.error, query.isError, navigate]);
+
+  return query.data ? <FoundVehicle vehicle={query.data} /> : <PageSpinner />;
+}

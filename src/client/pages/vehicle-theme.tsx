@@ -1,0 +1,90 @@
+import { LockKeyhole, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { DEFAULT_THEME_PRESET, type ThemePreset, type Vehicle } from '../../shared/vehicles/index.js';
+import { Button } from '../components/ui/button.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useUser } from '../features/auth/queries.js';
+import { useResetTheme, useSaveTheme } from '../features/vehicles/mutations.js';
+import { useVehicle, useVehicleTheme } from '../features/vehicles/queries.js';
+import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { ThemePresetPicker } from '../features/vehicles/theme-preset-picker.js';
+import { ThemePreview } from '../features/vehicles/theme-preview.js';
+import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
+import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
+import { LOGIN_PAGE_PATH } from '../lib/relogin.js';
+
+function SignInRequired() {
+  return (
+    <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
+      <LockKeyhole aria-hidden className="h-12 w-12 text-muted-foreground" />
+      <h1 className="text-2xl font-bold tracking-tight">Sign In Required</h1>
+      <p className="text-sm text-muted-foreground">Please sign in to customize your vehicle's theme.</p>
+      <Button asChild>
+        <Link href={LOGIN_PAGE_PATH}>Sign In</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ThemeEditor({ vehicle, savedPreset }: { vehicle: Vehicle; savedPreset: ThemePreset }) {
+  const saveTheme = useSaveTheme(vehicle.id);
+  const resetTheme = useResetTheme(vehicle.id);
+  // null follows the saved preset; a choice stays until saved or reset.
+  const [choice, setChoice] = useState<ThemePreset | null>(null);
+  const selected = choice ?? savedPreset;
+  const isBusy = saveTheme.isPending || resetTheme.isPending;
+
+  return (
+    <>
+      <ThemePresetPicker value={selected} onChange={setChoice} />
+      <ThemePreview preset={selected} vehicleLabel={vehicleName(vehicle)} />
+      <div className="grid grid-cols-2 gap-3">
+        <Button
+          variant="outline"
+          size="large"
+          disabled={isBusy}
+          onClick={() => resetTheme.mutate(DEFAULT_THEME_PRESET, { onSuccess: () => setChoice(null) })}
+        >
+          <RotateCcw aria-hidden className="h-4 w-4" />
+          {resetTheme.isPending ? 'Resetting...' : 'Reset'}
+        </Button>
+        <Button
+          size="large"
+          disabled={isBusy}
+          onClick={() => saveTheme.mutate(selected, { onSuccess: () => setChoice(null) })}
+        >
+          {saveTheme.isPending ? 'Saving...' : 'Save Theme'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function VehicleThemePage() {
+  const { vehicleId = '' } = useParams<{ vehicleId: string }>();
+  const { data: user } = useUser();
+  const vehicleQuery = useVehicle(vehicleId);
+  const themeQuery = useVehicleTheme(vehicleId);
+
+  if (!user) return <SignInRequired />;
+  if (vehicleQuery.isPending || themeQuery.isPending) return <PageSpinner />;
+  const vehicle = vehicleQuery.data;
+  if (!vehicle) return <VehicleNotFound title="Vehicle Not Found" />;
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
+      <ScreenHeader title="Vehicle Theme" backHref="/vehicle-management" />
+      <p className="-mt-2 text-sm text-muted-foreground">
+        Choose how your vehicle's page looks to people who contact you.{' '}
+        <span className="font-medium text-foreground">
+          {vehicleName(vehicle)} · {plateLine(vehicle.licensePlate)}
+        </span>
+      </p>
+      <ThemeEditor
+        vehicle={vehicle}
+        savedPreset={themeQuery.data?.themePreset ?? vehicle.themePreset ?? DEFAULT_THEME_PRESET}
+      />
+    </div>
+  );
+}
