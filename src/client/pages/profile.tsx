@@ -1,4 +1,5 @@
-import { LogOut } from 'lucide-react';
+import { Car, ChevronRight, LogOut } from 'lucide-react';
+import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { ThemeToggle } from '../components/theme-toggle.js';
 import { Button } from '../components/ui/button.js';
@@ -28,7 +29,15 @@ export function ProfilePage() {
         </CardContent>
       </Card>
 
-      {/* My Vehicles, Notifications, Blocked Users, Help & Support and About join this page with their features. */}
+      <Card>
+        <Link href="/vehicle-management" className="flex items-center gap-3 px-5 py-4 font-medium">
+          <Car aria-hidden className="h-5 w-5 text-primary" />
+          <span className="flex-1">My Vehicles</span>
+          <ChevronRight aria-hidden className="h-4 w-4 text-muted-foreground" />
+        </Link>
+      </Card>
+
+      {/* Notifications, Blocked Users, Help & Support and About join this page with their features. */}
 
       <Card>
         <CardHeader>
