@@ -2,16 +2,18 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAuthRepo } from './auth/auth.repo.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
-import { createAuthService } from './auth/auth.service.js';
+import { createAuthService, SESSION_LIFETIME } from './auth/auth.service.js';
 import { createOidc } from './auth/oidc.js';
 import { createOidcRepo } from './auth/oidc.repo.js';
+import { BackgroundTasks } from './background.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerSessionAuth, sessionCookie } from './plugins/session.js';
+import { registerSessionAuth, sessionCookie, signupBindingCookie } from './plugins/session.js';
 import { registerClient } from './plugins/static.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
 import { createVehiclesRepo } from './vehicles/vehicles.repo.js';
@@ -38,29 +40,43 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    // No router-level cap (its error has another shape): handlers bound their parameters themselves,
+    // and Node already bounds the whole URL.
+    routerOptions: { maxParamLength: 16_384 },
+    // A number of proxies becomes "trust the first n hops" (proxy-addr's hop index).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   await registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
   await app.register(cookie);
 
   const authRepo = createAuthRepo(database.db);
   const cookieJar = sessionCookie(config.isHttps);
-  registerSessionAuth(app, { repo: authRepo, cookie: cookieJar, now });
+  registerSessionAuth(app, {
+    repo: authRepo,
+    cookie: cookieJar,
+    now,
+    maxSessionAge: SESSION_LIFETIME.absolute,
+  });
 
   const limiter = new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier);
+  // Transport and database errors can quote an address: log the kind of failure only.
+  const background = new BackgroundTasks((error, label) => {
+    const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+    app.log.error({ code, responseCode }, `${label} failed`);
+  });
   const auth = createAuthService({
     repo: authRepo,
     mailer: deps.mailer,
     limiter,
     appOrigin: config.appOrigin,
     now,
-    // Transport errors can quote the recipient: log the kind of failure only.
-    onMailError: (error) => {
-      const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-      app.log.error({ code, responseCode }, 'mail delivery failed');
-    },
+    background,
   });
   const oidc = createOidc({
     config: config.oidc,
@@ -69,11 +85,17 @@ export async function buildApp(deps: AppDeps) {
     oidcRepo: createOidcRepo(database.db),
     auth,
     cookie: cookieJar,
+    limiter,
     now,
   });
 
   registerHealthRoutes(app, { db: database.db, engine: database.engine });
-  registerAuthRoutes(app, { auth, cookie: cookieJar, providers: oidc.providers });
+  registerAuthRoutes(app, {
+    auth,
+    cookie: cookieJar,
+    signupCookie: signupBindingCookie(config.isHttps),
+    providers: oidc.providers,
+  });
   oidc.registerRoutes(app);
   const vehicles = createVehiclesService({ repo: createVehiclesRepo(database.db), limiter, now });
   registerVehicleRoutes(app, { vehicles });
@@ -86,7 +108,11 @@ export async function buildApp(deps: AppDeps) {
     }, CLEANUP_INTERVAL_MS);
     cleanup.unref();
   });
-  app.addHook('onClose', async () => clearInterval(cleanup));
+  app.addHook('onClose', async () => {
+    clearInterval(cleanup);
+    // Mail promised by an answer already sent goes out before the process ends.
+    await background.drain();
+  });
 
   return app;
 }

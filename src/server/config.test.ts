@@ -69,6 +69,20 @@ describe('configuration', () => {
     });
   });
 
+  it('believes only the proxies it is told about', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+
+  it('does not repeat a password from a bad URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:hunter2@db/app' })).toThrow(
+      /mysql:\/\/admin:\*\*\*@db\/app/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:hunter2@db/app' })).not.toThrow(/hunter2/);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

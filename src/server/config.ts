@@ -49,9 +49,15 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().trim().email('must be an email address').default('support@localhost'),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive('must be a positive number').default(1),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
+    .trim()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .refine(
+      (value) =>
+        /^(true|false|\d{1,2})$/.test(value) ||
+        value.split(',').every((part) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part.trim())),
+      'must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses/CIDRs',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -73,8 +79,11 @@ export type Config = {
   supportEmail: string;
   rateLimitMultiplier: number;
   logLevel: string;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe: false (none), a number of proxies in front of us, or their
+   * addresses. Never "every hop", or any client could choose the address the abuse limits see.
+   */
+  trustProxy: false | number | string;
 };
 
 export class ConfigError extends Error {}
@@ -89,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(
-      `Invalid ${name}: ${issue?.message ?? 'bad value'} (got ${JSON.stringify(env[name])})`,
+      `Invalid ${name}: ${issue?.message ?? 'bad value'} (got ${JSON.stringify(redact(env[name]))})`,
     );
   }
   const e = parsed.data;
@@ -140,6 +149,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string): false | number | string {
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .join(',');
+}
+
+/** A URL's password is not repeated in an error message. */
+function redact(value: string | undefined): string | undefined {
+  if (!value) return value;
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.password ? url.toString() : value;
+  } catch {
+    return value;
+  }
 }

@@ -25,6 +25,15 @@ function loggerOptions(level: string) {
   };
 }
 
+/** The rate limiter relies on PEXPIRE ... NX, new in Redis 7. */
+async function requireRedis7(redis: Redis) {
+  const version = /redis_version:(\d+)\./.exec(await redis.info('server'))?.[1];
+  if (Number(version) < 7) {
+    process.stderr.write(`Invalid REDIS_URL: Redis 7 or newer is required (found ${version ?? 'unknown'})\n`);
+    process.exit(1);
+  }
+}
+
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -55,6 +64,7 @@ async function main() {
     // Reconnects by itself; an outage must not crash the process.
     redis.on('error', (error) => process.stderr.write(`Redis error: ${error.message}\n`));
     await redis.connect();
+    await requireRedis7(redis);
   }
 
   const mailer = config.smtpUrl

@@ -17,6 +17,13 @@ export const queryNoticeRules: readonly QueryNoticeRule[] = [
     toast: { title: 'Email verified', description: 'Your email address has been verified.' },
   },
   {
+    // The link was opened in another browser than the one that signed up: verified, not signed in.
+    path: '/auth',
+    param: 'verified',
+    value: '1',
+    toast: { title: 'Email verified', description: authTexts.emailVerifiedSignIn },
+  },
+  {
     path: '/',
     param: 'error',
     value: 'vehicle-not-found',

@@ -137,6 +137,50 @@ describe.each(testEngines)('forgot and reset password on %s', (engine) => {
     expect((await reset(first)).statusCode).toBe(400);
   });
 
+  it('unlinks an external account that was linked while the address was unproven', async () => {
+    const email = uniqueEmail('claimed');
+    // Someone signed in through a provider that did not vouch for this address, which created it.
+    await t.db
+      .insertInto('users')
+      .values({
+        id: crypto.randomUUID(),
+        email,
+        passwordHash: null,
+        firstName: null,
+        lastName: null,
+        authProvider: 'oidc',
+        oidcSubject: 'https://id.example|someone-else',
+        emailVerified: 0,
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
+      })
+      .execute();
+    const token = await requestResetToken(email);
+    expect((await reset(token)).statusCode).toBe(200);
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ oidcSubject: null, emailVerified: 1 });
+  });
+
+  it('keeps the external link of an account whose address was already proven', async () => {
+    const user = await createVerifiedUser(t);
+    await t.db
+      .updateTable('users')
+      .set({ oidcSubject: 'https://id.example|owner' })
+      .where('email', '=', user.email)
+      .execute();
+    expect((await reset(await requestResetToken(user.email))).statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('users')
+      .select('oidcSubject')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    expect(row.oidcSubject).toBe('https://id.example|owner');
+  });
+
   it('refuses a forgot-password request without a valid address', async () => {
     for (const body of [{}, { email: '' }, { email: 'nope' }]) {
       const response = await call(t.app, 'POST', '/api/auth/forgot-password', { body });

@@ -7,6 +7,7 @@ import {
   createTestApp,
   STRONG_PASSWORD,
   sessionCookieFrom,
+  signupCookieFrom,
   type TestApp,
   uniqueEmail,
 } from '../test/test-app.js';
@@ -40,7 +41,13 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ emailVerificationRequired: true, message: authTexts.registered });
-    expect(response.cookies).toEqual([]);
+    // No session: only the cookie that lets this browser be signed in by the link.
+    expect(response.cookies.map((c) => c.name)).toEqual(['signup']);
+    expect(response.cookies[0]).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/auth/verify-email',
+    });
     const user = await t.db
       .selectFrom('users')
       .selectAll()
@@ -63,9 +70,13 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
 
   it('signs the owner in from the link once, and refuses it afterwards', async () => {
     const email = uniqueEmail();
-    await call(t.app, 'POST', '/api/auth/register', { body: { email, password: STRONG_PASSWORD } });
+    const register = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: STRONG_PASSWORD },
+    });
     const link = linkIn(await t.mail.waitFor(email, /Verify/));
-    const first = await call(t.app, 'GET', `${link.pathname}${link.search}`);
+    const first = await call(t.app, 'GET', `${link.pathname}${link.search}`, {
+      cookie: signupCookieFrom(register),
+    });
     expect(first.statusCode).toBe(302);
     expect(first.headers.location).toBe('/?verified=1');
     const cookie = sessionCookieFrom(first);
@@ -76,6 +87,59 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
     expect(second.statusCode).toBe(302);
     expect(second.headers.location).toBe('/auth?mode=login&verification=invalid');
     expect(second.cookies).toEqual([]);
+  });
+
+  it('opened in another browser, the link verifies the address but signs nobody in', async () => {
+    const email = uniqueEmail();
+    const register = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: STRONG_PASSWORD },
+    });
+    const link = linkIn(await t.mail.waitFor(email, /Verify/));
+    // A mail scanner, another device, or a victim lured by someone else's link: no binding cookie,
+    // or another browser's.
+    const elsewhere = await call(t.app, 'GET', `${link.pathname}${link.search}`, {
+      cookie: 'signup=another-browser',
+    });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('/auth?mode=login&verified=1');
+    expect(elsewhere.cookies.find((c) => c.name === 'session')).toBeUndefined();
+    const login = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email, password: STRONG_PASSWORD },
+    });
+    expect(login.json()).toEqual({ emailVerificationRequired: false, message: authTexts.welcomeBack });
+    // The link is spent: the registering browser cannot use it any more either.
+    const again = await call(t.app, 'GET', `${link.pathname}${link.search}`, {
+      cookie: signupCookieFrom(register),
+    });
+    expect(again.headers.location).toBe('/auth?mode=login&verification=invalid');
+  });
+
+  it('does not replace the session of another account the browser holds', async () => {
+    const signedIn = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(201);
+    const victimLogin = await (async () => {
+      const email = uniqueEmail('victim');
+      const register = await call(t.app, 'POST', '/api/auth/register', {
+        body: { email, password: STRONG_PASSWORD },
+      });
+      const link = linkIn(await t.mail.waitFor(email, /Verify/));
+      const verify = await call(t.app, 'GET', `${link.pathname}${link.search}`, {
+        cookie: signupCookieFrom(register),
+      });
+      return { email, cookie: sessionCookieFrom(verify) };
+    })();
+    const attacker = uniqueEmail('attacker');
+    await call(t.app, 'POST', '/api/auth/register', { body: { email: attacker, password: STRONG_PASSWORD } });
+    const attackerLink = linkIn(await t.mail.waitFor(attacker, /Verify/));
+    const lured = await call(t.app, 'GET', `${attackerLink.pathname}${attackerLink.search}`, {
+      cookie: victimLogin.cookie,
+    });
+    expect(lured.headers.location).toBe('/auth?mode=login&verified=1');
+    expect(lured.cookies.find((c) => c.name === 'session')).toBeUndefined();
+    const me = await call(t.app, 'GET', '/api/auth/user', { cookie: victimLogin.cookie });
+    expect(me.json()).toMatchObject({ email: victimLogin.email });
   });
 
   it('refuses an expired or unknown verification link', async () => {
@@ -110,10 +174,13 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
 
   it('of two concurrent uses of one verification link, exactly one signs in', async () => {
     const email = uniqueEmail();
-    await call(t.app, 'POST', '/api/auth/register', { body: { email, password: STRONG_PASSWORD } });
+    const register = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: STRONG_PASSWORD },
+    });
     const link = linkIn(await t.mail.waitFor(email, /Verify/));
+    const cookie = signupCookieFrom(register);
     const results = await Promise.all(
-      [1, 2, 3].map(() => call(t.app, 'GET', `${link.pathname}${link.search}`)),
+      [1, 2, 3].map(() => call(t.app, 'GET', `${link.pathname}${link.search}`, { cookie })),
     );
     expect(results.filter((r) => r.headers.location === '/?verified=1')).toHaveLength(1);
     expect(
@@ -135,7 +202,9 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
     expect(again.statusCode).toBe(fresh.statusCode);
     expect(again.body).toBe(fresh.body);
     expect(Object.keys(again.json())).toEqual(Object.keys(fresh.json()));
-    expect(again.cookies).toEqual(fresh.cookies);
+    const cookieShape = (r: typeof again) =>
+      r.cookies.map(({ value: _value, expires: _expires, ...rest }) => rest);
+    expect(cookieShape(again)).toEqual(cookieShape(fresh));
     expect(await countUsers()).toBe(before + 1);
     const mail = await t.mail.waitFor(existing, /already have an account/);
     expect(linkIn(mail).pathname).toBe('/auth');
@@ -219,9 +288,10 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
     const secondLink = linkIn(await t.mail.waitFor(unverified, /Verify/));
     expect(secondLink.href).not.toBe(firstLink.href);
     // Issuing a new link retires the old one.
-    const old = await call(t.app, 'GET', `${firstLink.pathname}${firstLink.search}`);
+    const cookie = signupCookieFrom(responses[0] as (typeof responses)[number]);
+    const old = await call(t.app, 'GET', `${firstLink.pathname}${firstLink.search}`, { cookie });
     expect(old.headers.location).toBe('/auth?mode=login&verification=invalid');
-    const current = await call(t.app, 'GET', `${secondLink.pathname}${secondLink.search}`);
+    const current = await call(t.app, 'GET', `${secondLink.pathname}${secondLink.search}`, { cookie });
     expect(current.headers.location).toBe('/?verified=1');
 
     const verifiedAgain = await call(t.app, 'POST', '/api/auth/resend-verification', {

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/index.js';
-import type { UsersTable, VerificationPurpose } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js';
 
 export type UserRow = UsersTable;
 
-export function createAuthRepo(db: Db) {
+export function createAuthRepo(db: Kysely<Database>) {
+  return {
+    ...authQueries(db),
+    /** Runs `work` in one transaction, with the same queries bound to it. */
+    transaction<T>(work: (tx: AuthQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(authQueries(trx)));
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;
+export type AuthQueries = ReturnType<typeof authQueries>;
+
+function authQueries(db: Kysely<Database>) {
   return {
     findUserByEmail(email: string) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -46,8 +59,8 @@ export function createAuthRepo(db: Db) {
         .execute();
     },
 
-    /** The session and its user, in one query, if the session has not expired. */
-    findActiveSession(tokenHash: string, now: number) {
+    /** The session and its user, in one query, if the session has not expired nor outlived `maxAge`. */
+    findActiveSession(tokenHash: string, now: number, maxAge: number) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.userId')
@@ -64,15 +77,17 @@ export function createAuthRepo(db: Db) {
         ])
         .where('sessions.tokenHash', '=', tokenHash)
         .where('sessions.expiresAt', '>', now)
+        .where('sessions.createdAt', '>', now - maxAge)
         .executeTakeFirst();
     },
 
-    async extendSession(tokenHash: string, expiresAt: number, now: number) {
+    async extendSession(tokenHash: string, expiresAt: number, now: number, maxAge: number) {
       const result = await db
         .updateTable('sessions')
         .set({ expiresAt, lastSeenAt: now })
         .where('tokenHash', '=', tokenHash)
         .where('expiresAt', '>', now)
+        .where('createdAt', '>', now - maxAge)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
@@ -91,20 +106,37 @@ export function createAuthRepo(db: Db) {
 
     /** Issues a verification of `purpose`, retiring any earlier one of the same user and purpose. */
     async replaceVerification(
-      verification: { userId: string; purpose: VerificationPurpose; tokenHash: string; expiresAt: number },
+      verification: {
+        userId: string;
+        purpose: VerificationPurpose;
+        tokenHash: string;
+        bindingHash: string | null;
+        expiresAt: number;
+      },
       now: number,
     ) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('verifications')
-          .where('userId', '=', verification.userId)
-          .where('purpose', '=', verification.purpose)
-          .execute();
-        await trx
-          .insertInto('verifications')
-          .values({ ...verification, id: randomUUID(), createdAt: now })
-          .execute();
-      });
+      const { tokenHash, bindingHash, expiresAt } = verification;
+      await db
+        .insertInto('verifications')
+        .values({ ...verification, id: randomUUID(), createdAt: now })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['userId', 'purpose'])
+            .doUpdateSet({ tokenHash, bindingHash, expiresAt, createdAt: now }),
+        )
+        .execute();
+    },
+
+    /** Whether a verification is valid now, without using it up. */
+    async isVerificationValid(tokenHash: string, purpose: VerificationPurpose, now: number) {
+      const row = await db
+        .selectFrom('verifications')
+        .select('id')
+        .where('tokenHash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Deletes and answers the verification if it is valid: of two concurrent uses, exactly one gets it. */
@@ -114,7 +146,7 @@ export function createAuthRepo(db: Db) {
         .where('tokenHash', '=', tokenHash)
         .where('purpose', '=', purpose)
         .where('expiresAt', '>', now)
-        .returning(['userId'])
+        .returning(['userId', 'bindingHash'])
         .executeTakeFirst();
     },
 
@@ -123,5 +155,3 @@ export function createAuthRepo(db: Db) {
     },
   };
 }
-
-export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,21 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import type { AuthProviders } from '../../shared/auth.js';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type AuthProviders, authTexts } from '../../shared/auth.js';
 import type { SessionCookie } from '../plugins/session.js';
 import { presentUser } from './auth.presenter.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, BrowserBinding } from './auth.service.js';
+
+const SIGNUP_BINDING_LIFETIME_MS = 24 * 3_600_000;
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; cookie: SessionCookie; providers: () => AuthProviders },
+  deps: {
+    auth: AuthService;
+    cookie: SessionCookie;
+    signupCookie: SessionCookie;
+    providers: () => AuthProviders;
+  },
 ): void {
-  const { auth, cookie } = deps;
+  const { auth, cookie, signupCookie } = deps;
+
+  /** A new binding between this browser and the verification link about to be mailed. */
+  function bindBrowser(reply: FastifyReply): BrowserBinding {
+    const token = randomBytes(32).toString('base64url');
+    signupCookie.set(reply, token, true, Date.now() + SIGNUP_BINDING_LIFETIME_MS);
+    return { token };
+  }
 
   app.get('/api/auth/user', async (request) => (request.auth ? presentUser(request.auth.user) : null));
 
   app.get('/api/auth/providers', async () => deps.providers());
 
   app.post('/api/auth/register', async (request, reply) => {
-    const result = await auth.register(request.body, request.ip);
+    const result = await auth.register(request.body, request.ip, bindBrowser(reply));
     return reply.status(201).send(result);
   });
 
@@ -30,7 +45,7 @@ export function registerAuthRoutes(
   app.post('/api/auth/logout', async (request, reply) => {
     await auth.endSession(request.auth?.token ?? cookie.read(request));
     cookie.clear(reply);
-    return { message: "You've been successfully logged out." };
+    return { message: authTexts.loggedOut };
   });
 
   app.get('/api/logout', async (request, reply) => {
@@ -41,28 +56,29 @@ export function registerAuthRoutes(
 
   app.post('/api/auth/refresh-session', async (request, reply) => {
     const current = request.auth;
-    const expiresAt = current ? await auth.refreshSession(current.token, current.isPersistent) : undefined;
-    if (!current || expiresAt === undefined) {
+    const expiresAt = await auth.refreshSession(current).catch((error: unknown) => {
       cookie.clear(reply);
-      return reply
-        .status(401)
-        .send({ message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' });
-    }
-    cookie.set(reply, current.token, current.isPersistent, expiresAt);
-    return { message: 'Session extended' };
+      throw error;
+    });
+    if (current) cookie.set(reply, current.token, current.isPersistent, expiresAt);
+    return { message: authTexts.sessionExtended };
   });
 
-  app.post('/api/auth/forgot-password', async (request) => auth.forgotPassword(request.body));
+  app.post('/api/auth/forgot-password', async (request) => auth.forgotPassword(request.body, request.ip));
 
-  app.post('/api/auth/reset-password', async (request) => auth.resetPassword(request.body));
+  app.post('/api/auth/reset-password', async (request) => auth.resetPassword(request.body, request.ip));
 
-  app.post('/api/auth/resend-verification', async (request) => auth.resendVerification(request.body));
+  app.post('/api/auth/resend-verification', async (request, reply) =>
+    auth.resendVerification(request.body, request.ip, bindBrowser(reply)),
+  );
 
   app.get<{ Querystring: { token?: unknown } }>('/api/auth/verify-email', async (request, reply) => {
-    const session = await auth.verifyEmail(request.query.token);
-    if (!session) return reply.redirect('/auth?mode=login&verification=invalid');
+    const verified = await auth.verifyEmail(request.query.token, signupCookie.read(request));
+    if (!verified) return reply.redirect('/auth?mode=login&verification=invalid');
+    if (!verified.session) return reply.redirect('/auth?mode=login&verified=1');
     await auth.endSession(request.auth?.token);
-    cookie.set(reply, session.token, session.isPersistent, session.expiresAt);
+    cookie.set(reply, verified.session.token, verified.session.isPersistent, verified.session.expiresAt);
+    signupCookie.clear(reply);
     return reply.redirect('/?verified=1');
   });
 }

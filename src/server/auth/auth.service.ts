@@ -7,7 +7,8 @@ import {
   resetPasswordRequestSchema,
 } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
-import type { Mail, Mailer } from '../mail/mailer.js';
+import type { BackgroundTasks } from '../background.js';
+import type { Mailer } from '../mail/mailer.js';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
 import { HttpError } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -24,6 +25,8 @@ export const SESSION_LIFETIME = {
   persistent: 30 * DAY,
   /** A browser-session cookie; the server forgets it after a day without refresh. */
   browserSession: DAY,
+  /** However often it is refreshed, a session ends this long after sign-in. */
+  absolute: 90 * DAY,
 } as const;
 
 export const VERIFICATION_LIFETIME = { 'verify-email': DAY, 'reset-password': HOUR } as const;
@@ -34,8 +37,8 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   appOrigin: string;
   now: () => number;
-  /** Mail goes out after the answer, so a failing send is not revealed; failures are reported here. */
-  onMailError: (error: unknown) => void;
+  /** Tokens and mail are issued after the answer, so neither their timing nor a failure is revealed. */
+  background: BackgroundTasks;
 }
 
 export interface NewSession {
@@ -44,25 +47,45 @@ export interface NewSession {
   expiresAt: number;
 }
 
+/**
+ * A random value kept in the browser that asked for a verification link (cookie `signup`): the link
+ * signs in only that browser, so a link opened elsewhere (another device, a mail scanner, a victim of
+ * login CSRF) verifies the address without handing out a session.
+ */
+export interface BrowserBinding {
+  token: string;
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, limiter, now } = deps;
+  const { repo, limiter, now, background } = deps;
+  const invalidResetLink = () => new HttpError(400, authTexts.invalidResetLink, ErrorCode.invalidToken);
 
-  function deliver(mail: Mail) {
-    deps.mailer.send(mail).catch(deps.onMailError);
-  }
-
-  async function issueVerification(userId: string, purpose: 'verify-email' | 'reset-password') {
+  async function issueVerification(
+    userId: string,
+    purpose: 'verify-email' | 'reset-password',
+    binding?: BrowserBinding,
+  ) {
     const token = generateToken();
     await repo.replaceVerification(
-      { userId, purpose, tokenHash: hashToken(token), expiresAt: now() + VERIFICATION_LIFETIME[purpose] },
+      {
+        userId,
+        purpose,
+        tokenHash: hashToken(token),
+        bindingHash: binding ? hashToken(binding.token) : null,
+        expiresAt: now() + VERIFICATION_LIFETIME[purpose],
+      },
       now(),
     );
     return token;
   }
 
-  async function sendVerificationMail(userId: string, email: string) {
-    const token = await issueVerification(userId, 'verify-email');
-    deliver(verifyEmailMail(email, `${deps.appOrigin}/api/auth/verify-email?token=${token}`));
+  function sendVerificationMail(userId: string, email: string, binding: BrowserBinding) {
+    background.run('verification mail', async () => {
+      const token = await issueVerification(userId, 'verify-email', binding);
+      await deps.mailer.send(
+        verifyEmailMail(email, `${deps.appOrigin}/api/auth/verify-email?token=${token}`),
+      );
+    });
   }
 
   async function startSession(userId: string, isPersistent: boolean): Promise<NewSession> {
@@ -79,7 +102,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Creates an unverified account and mails its verification link. An address that already has an
      * account gets a mail saying so instead; the answer is the same either way (ADDENDUM §10).
      */
-    async register(input: unknown, clientIp: string): Promise<AuthResult> {
+    async register(input: unknown, clientIp: string, binding: BrowserBinding): Promise<AuthResult> {
       const request = registerRequestSchema.parse(input);
       await limiter.consume(rateLimits.registrationPerIp, clientIp);
       const passwordHash = await hashPassword(request.password);
@@ -96,9 +119,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         now(),
       );
       if (created) {
-        await sendVerificationMail(created.id, created.email);
+        sendVerificationMail(created.id, created.email, binding);
       } else {
-        deliver(accountExistsMail(request.email, `${deps.appOrigin}/auth?mode=login`));
+        background.run('account exists mail', () =>
+          deps.mailer.send(accountExistsMail(request.email, `${deps.appOrigin}/auth?mode=login`)),
+        );
       }
       return { emailVerificationRequired: true, message: authTexts.registered };
     },
@@ -116,66 +141,99 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       const session = await startSession(user.id, request.rememberMe);
       const emailVerificationRequired = user.authProvider === 'email' && !user.emailVerified;
-      return { result: { emailVerificationRequired, message: 'Welcome back!' }, session };
+      return { result: { emailVerificationRequired, message: authTexts.welcomeBack }, session };
     },
 
     async endSession(token: string | undefined) {
       if (token) await repo.deleteSession(hashToken(token));
     },
 
-    /** Slides the session's expiry forward; false when it has already ended. */
-    async refreshSession(token: string | undefined, isPersistent: boolean) {
-      if (!token) return undefined;
-      const expiresAt =
-        now() + (isPersistent ? SESSION_LIFETIME.persistent : SESSION_LIFETIME.browserSession);
-      const isExtended = await repo.extendSession(hashToken(token), expiresAt, now());
-      return isExtended ? expiresAt : undefined;
+    /** Slides the session's expiry forward (never past its absolute lifetime); a 401 when it has ended. */
+    async refreshSession(current: { token: string; isPersistent: boolean } | null) {
+      const lifetime = current?.isPersistent ? SESSION_LIFETIME.persistent : SESSION_LIFETIME.browserSession;
+      const expiresAt = now() + lifetime;
+      const isExtended =
+        current !== null &&
+        (await repo.extendSession(hashToken(current.token), expiresAt, now(), SESSION_LIFETIME.absolute));
+      if (!isExtended) throw new HttpError(401, authTexts.sessionExpired, ErrorCode.unauthorized);
+      return expiresAt;
     },
 
-    async forgotPassword(input: unknown) {
+    async forgotPassword(input: unknown, clientIp: string) {
       const { email } = emailRequestSchema.parse(input);
+      await limiter.consume(rateLimits.accountMailPerIp, clientIp);
       await limiter.consume(rateLimits.forgotPasswordPerEmail, email);
-      const user = await repo.findUserByEmail(email);
-      if (user) {
+      background.run('password reset mail', async () => {
+        const user = await repo.findUserByEmail(email);
+        if (!user) return;
         const token = await issueVerification(user.id, 'reset-password');
-        deliver(resetPasswordMail(user.email, `${deps.appOrigin}/reset-password?token=${token}`));
-      }
+        await deps.mailer.send(
+          resetPasswordMail(user.email, `${deps.appOrigin}/reset-password?token=${token}`),
+        );
+      });
       return { message: authTexts.forgotPasswordSent };
     },
 
-    /** Sets the new password from a single-use link and ends every session of the account. */
-    async resetPassword(input: unknown) {
+    /**
+     * Sets the new password from a single-use link and ends every session of the account. The link is
+     * checked before the (costly) hashing, and used up with the password change in one transaction.
+     */
+    async resetPassword(input: unknown, clientIp: string) {
       const request = resetPasswordRequestSchema.parse(input);
+      await limiter.consume(rateLimits.resetPasswordPerIp, clientIp);
+      const tokenHash = hashToken(request.resetToken);
+      if (!(await repo.isVerificationValid(tokenHash, 'reset-password', now()))) throw invalidResetLink();
       const passwordHash = await hashPassword(request.newPassword);
-      const verification = await repo.consumeVerification(
-        hashToken(request.resetToken),
-        'reset-password',
-        now(),
-      );
-      if (!verification) throw new HttpError(400, authTexts.invalidResetLink, ErrorCode.invalidToken);
-      // The link reached the mailbox, so the address is proven too.
-      await repo.updateUser(verification.userId, { passwordHash, emailVerified: 1 }, now());
-      await repo.deleteSessionsOfUser(verification.userId);
+      await repo.transaction(async (tx) => {
+        const verification = await tx.consumeVerification(tokenHash, 'reset-password', now());
+        const user = verification && (await tx.findUserById(verification.userId));
+        if (!user) throw invalidResetLink();
+        await tx.updateUser(
+          user.id,
+          {
+            passwordHash,
+            // The link reached the mailbox, so the address is proven too; an external account linked
+            // while the address was unproven is not trusted with it (docs/decisions/0005).
+            emailVerified: 1,
+            ...(user.emailVerified ? {} : { oidcSubject: null }),
+          },
+          now(),
+        );
+        await tx.deleteSessionsOfUser(user.id);
+      });
       return { message: authTexts.passwordReset };
     },
 
-    async resendVerification(input: unknown) {
+    async resendVerification(input: unknown, clientIp: string, binding: BrowserBinding) {
       const { email } = emailRequestSchema.parse(input);
+      await limiter.consume(rateLimits.accountMailPerIp, clientIp);
       await limiter.consume(rateLimits.resendVerificationPerEmail, email);
-      const user = await repo.findUserByEmail(email);
-      if (user && user.authProvider === 'email' && !user.emailVerified) {
-        await sendVerificationMail(user.id, user.email);
-      }
+      background.run('verification mail', async () => {
+        const user = await repo.findUserByEmail(email);
+        if (user && user.authProvider === 'email' && !user.emailVerified) {
+          const token = await issueVerification(user.id, 'verify-email', binding);
+          await deps.mailer.send(
+            verifyEmailMail(user.email, `${deps.appOrigin}/api/auth/verify-email?token=${token}`),
+          );
+        }
+      });
       return { message: authTexts.verificationSent };
     },
 
-    /** Marks the address verified and signs its owner in; undefined for a used, unknown or expired link. */
-    async verifyEmail(token: unknown): Promise<NewSession | undefined> {
+    /**
+     * Marks the address verified. Signs its owner in only when the browser holds the binding of the
+     * browser that asked for the link. Undefined for a used, unknown or expired link.
+     */
+    async verifyEmail(
+      token: unknown,
+      binding: string | undefined,
+    ): Promise<{ session?: NewSession } | undefined> {
       if (typeof token !== 'string' || token.length === 0 || token.length > 200) return undefined;
       const verification = await repo.consumeVerification(hashToken(token), 'verify-email', now());
       if (!verification) return undefined;
       await repo.updateUser(verification.userId, { emailVerified: 1 }, now());
-      return startSession(verification.userId, false);
+      const isSameBrowser = binding !== undefined && verification.bindingHash === hashToken(binding);
+      return isSameBrowser ? { session: await startSession(verification.userId, false) } : {};
     },
 
     async deleteExpired() {

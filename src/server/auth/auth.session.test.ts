@@ -125,6 +125,23 @@ describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
     );
   });
 
+  it('ends a session 90 days after sign-in, however often it was refreshed', async () => {
+    const user = await createVerifiedUser(t);
+    const { createHash } = await import('node:crypto');
+    const tokenHash = createHash('sha256')
+      .update(user.cookie.split('=')[1] ?? '')
+      .digest('hex');
+    await t.db
+      .updateTable('sessions')
+      .set({ createdAt: Date.now() - 90 * DAY - 1000, expiresAt: Date.now() + DAY })
+      .where('tokenHash', '=', tokenHash)
+      .execute();
+    expect((await call(t.app, 'GET', '/api/auth/user', { cookie: user.cookie })).json()).toBeNull();
+    expect((await call(t.app, 'POST', '/api/auth/refresh-session', { cookie: user.cookie })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('GET /api/auth/user answers null when signed out or with a bogus cookie', async () => {
     for (const cookie of [undefined, 'session=bogus', `session=${'x'.repeat(500)}`]) {
       const response = await call(t.app, 'GET', '/api/auth/user', cookie ? { cookie } : {});

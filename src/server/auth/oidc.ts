@@ -6,6 +6,8 @@ import { ErrorCode } from '../../shared/errors.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
 import type { SessionCookie } from '../plugins/session.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { rateLimits } from '../rate-limit/rules.js';
 import type { AuthRepo } from './auth.repo.js';
 import type { AuthService } from './auth.service.js';
 import type { OidcRepo } from './oidc.repo.js';
@@ -20,6 +22,7 @@ export interface OidcDeps {
   oidcRepo: OidcRepo;
   auth: AuthService;
   cookie: SessionCookie;
+  limiter: RateLimiter;
   now: () => number;
 }
 
@@ -234,7 +237,11 @@ export function createOidc(deps: OidcDeps) {
     providers: (): AuthProviders => ({ oidc: oidc ? { name: oidc.providerName } : null }),
 
     registerRoutes(app: FastifyInstance) {
-      app.get('/api/login', async (_request, reply) => startLogin(reply));
+      app.get('/api/login', async (request, reply) => {
+        // Each start writes a pending login: bounded per address.
+        if (oidc) await deps.limiter.consume(rateLimits.externalSignInPerIp, request.ip);
+        return startLogin(reply);
+      });
 
       app.get<{ Querystring: { state?: unknown } }>('/api/callback', async (request, reply) => {
         if (!oidc) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);

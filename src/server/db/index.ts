@@ -35,7 +35,15 @@ export function openSqlite(file: string): DatabaseHandle {
 }
 
 export function openPostgres(connectionString: string, onError?: (error: Error) => void): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // An acknowledged write is on disk (whatever the server's default), and no query hangs a request.
+    options: '-c synchronous_commit=on',
+    statement_timeout: 15_000,
+    query_timeout: 20_000,
+  });
   // An idle client losing its server (PostgreSQL restart) must not crash the process.
   pool.on('error', (error) => onError?.(error));
   const db = new Kysely<Database>({

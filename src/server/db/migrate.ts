@@ -2,11 +2,13 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './index.js';
 import * as m20261121Accounts from './migrations/2026-11-21-0001-accounts.js';
 import * as m20261121Vehicles from './migrations/2026-11-21-0002-vehicles.js';
+import * as m20261121VerificationBinding from './migrations/2026-11-21-0003-verification-binding.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-accounts': m20261121Accounts,
   '2026-11-21-0002-vehicles': m20261121Vehicles,
+  '2026-11-21-0003-verification-binding': m20261121VerificationBinding,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -40,6 +40,8 @@ export interface VerificationsTable {
   userId: string;
   purpose: VerificationPurpose;
   tokenHash: string;
+  /** SHA-256 of the registering browser's binding cookie: only that browser is signed in by the link. */
+  bindingHash: string | null;
   createdAt: number;
   expiresAt: number;
 }

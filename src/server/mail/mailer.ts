@@ -55,7 +55,7 @@ export function createOutboxMailer(
       await fs.mkdir(directory, { recursive: true });
       const file = path.join(directory, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      print(`\n  Mail "${mail.subject}" for ${mail.to} written to ${file}\n  Its link: ${mail.link}\n`);
+      print(`\n  Mail "${mail.subject}" written to ${file}\n  Its link: ${mail.link}\n`);
     },
     close: () => undefined,
   };

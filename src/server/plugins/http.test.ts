@@ -131,3 +131,69 @@ describe('HTTP behaviour on an https origin', () => {
     expect(page.body).toContain('npm run build');
   });
 });
+
+describe.each(testEngines)('hostile input on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  it('refuses NUL characters in bodies and addresses with 400, storing nothing', async () => {
+    const user = await createVerifiedUser(t);
+    const cases = [
+      call(t.app, 'POST', '/api/auth/login', { body: { email: 'a\u0000b@example.org', password: 'x' } }),
+      call(t.app, 'POST', '/api/auth/register', {
+        body: { email: uniqueEmail(), password: STRONG_PASSWORD, firstName: 'A\u0000' },
+      }),
+      call(t.app, 'POST', '/api/vehicles', {
+        cookie: user.cookie,
+        body: { make: 'Toyota', model: 'Cam\u0000ry' },
+      }),
+      call(t.app, 'GET', '/api/vehicles/public/%00'),
+      call(t.app, 'GET', '/api/vehicles/%00', { cookie: user.cookie }),
+      call(t.app, 'GET', '/api/vehicles/lookup/AB%00C'),
+    ];
+    for (const response of await Promise.all(cases)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: expect.stringMatching(/NUL/), code: 'VALIDATION_ERROR' });
+    }
+    const stored = await t.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('ownerId', '=', (await me(user.cookie)).id)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('answers over-long path parameters with our JSON error', async () => {
+    for (const url of [`/api/vehicles/qr/${'a'.repeat(400)}`, `/api/vehicles/qr/${'a'.repeat(5000)}`]) {
+      const response = await call(t.app, 'GET', url);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.json()).toEqual({ message: expect.any(String), code: expect.any(String) });
+      expect(response.body).not.toContain('aaaaaaaaaa');
+    }
+  });
+
+  const me = async (cookie: string) => (await call(t.app, 'GET', '/api/auth/user', { cookie })).json();
+});
+
+describe('behind a proxy (TRUST_PROXY)', () => {
+  it('believes only the hop it was told about, so a client cannot pick its address', async () => {
+    const t = await createTestApp('sqlite', { env: { TRUST_PROXY: 'true', RATE_LIMIT_MULTIPLIER: '1' } });
+    try {
+      const register = (spoofed: string) =>
+        call(t.app, 'POST', '/api/auth/register', {
+          body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+          ip: '10.0.0.1',
+          headers: { 'x-forwarded-for': `${spoofed}, 203.0.113.7` },
+        });
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await register(`198.51.100.${i}`)).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthProvider } from '../../shared/auth.js';
+import { type AuthProvider, authTexts } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { AuthRepo } from '../auth/auth.repo.js';
 import { hashToken } from '../auth/tokens.js';
@@ -37,7 +37,26 @@ export interface SessionCookie {
 export function sessionCookie(isHttps: boolean): SessionCookie {
   // __Host- binds the cookie to this exact origin, but browsers accept it only with Secure.
   const name = isHttps ? '__Host-session' : 'session';
-  const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: isHttps };
+  return cookieJar(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps });
+}
+
+/**
+ * The `signup` cookie: binds a verification link to the browser that asked for it (auth.service.ts
+ * BrowserBinding). Set alike for every address, so it reveals nothing about accounts.
+ */
+export function signupBindingCookie(isHttps: boolean): SessionCookie {
+  return cookieJar(isHttps ? '__Secure-signup' : 'signup', {
+    path: '/api/auth/verify-email',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps,
+  });
+}
+
+function cookieJar(
+  name: string,
+  base: { path: string; httpOnly: true; sameSite: 'lax'; secure: boolean },
+): SessionCookie {
   return {
     name,
     set(reply, token, isPersistent, expiresAt) {
@@ -53,7 +72,7 @@ export function sessionCookie(isHttps: boolean): SessionCookie {
   };
 }
 
-/** /api paths an unverified account may still use (ADDENDUM §5). */
+/** /api routes an unverified account may still use (ADDENDUM §5). */
 function isExemptFromVerification(path: string): boolean {
   return (
     path.startsWith('/api/auth/') ||
@@ -66,15 +85,16 @@ function isExemptFromVerification(path: string): boolean {
 
 export function registerSessionAuth(
   app: FastifyInstance,
-  options: { repo: AuthRepo; cookie: SessionCookie; now: () => number },
+  options: { repo: AuthRepo; cookie: SessionCookie; now: () => number; maxSessionAge: number },
 ): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? '';
+    // The matched route's pattern, not the raw URL: an encoded path cannot slip past the gate.
+    const path = request.routeOptions.url ?? decodeURIComponentSafe(request.url.split('?')[0] ?? '');
     if (!path.startsWith('/api/')) return;
     const token = options.cookie.read(request);
     if (!token) return;
-    const row = await options.repo.findActiveSession(hashToken(token), options.now());
+    const row = await options.repo.findActiveSession(hashToken(token), options.now(), options.maxSessionAge);
     if (!row) return;
     request.auth = {
       token,
@@ -89,20 +109,23 @@ export function registerSessionAuth(
       },
     };
     if (row.authProvider === 'email' && row.emailVerified !== 1 && !isExemptFromVerification(path)) {
-      throw new HttpError(
-        403,
-        'Please verify your email address to continue',
-        ErrorCode.emailVerificationRequired,
-        {
-          email: row.email,
-        },
-      );
+      throw new HttpError(403, authTexts.verifyEmailFirst, ErrorCode.emailVerificationRequired, {
+        email: row.email,
+      });
     }
   });
 }
 
 /** The signed-in user, or a 401. */
 export function requireUser(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new HttpError(401, 'Please sign in to continue', ErrorCode.unauthorized);
+  if (!request.auth) throw new HttpError(401, authTexts.signInRequired, ErrorCode.unauthorized);
   return request.auth;
+}
+
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

@@ -107,6 +107,37 @@ describe.each(cases)('abuse limits on %s with a %s store', (engine, storeKind) =
   });
 });
 
+describe.each(testEngines)('per-address limits beyond ADDENDUM §7 on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it('allows 10 password-reset attempts per 15 minutes from one address', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await call(t.app, 'POST', '/api/auth/reset-password', {
+        body: { resetToken: `made-up-${i}`, newPassword: STRONG_PASSWORD },
+        ip: '10.20.0.1',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+  });
+
+  it('allows 20 account mails per hour from one address, whatever addresses it names', async () => {
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      const url = i % 2 ? '/api/auth/forgot-password' : '/api/auth/resend-verification';
+      statuses.push(
+        (await call(t.app, 'POST', url, { body: { email: uniqueEmail() }, ip: '10.20.0.2' })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(20).fill(200), 429]);
+  });
+});
+
 describe('RATE_LIMIT_MULTIPLIER', () => {
   it('scales every limit', async () => {
     const t = await createTestApp('sqlite', { env: { RATE_LIMIT_MULTIPLIER: '2' } });

@@ -35,6 +35,26 @@ export const rateLimits = {
     windowMs: HOUR,
     message: 'Too many verification emails requested for this address. Please try again in an hour.',
   },
+  // Beyond ADDENDUM §7: per-address limits where the per-email ones alone leave the server open to
+  // floods of new addresses (docs/decisions/0004-abuse-limits.md).
+  accountMailPerIp: {
+    name: 'account-mail-ip',
+    limit: 20,
+    windowMs: HOUR,
+    message: 'Too many emails requested from this network. Please try again in an hour.',
+  },
+  resetPasswordPerIp: {
+    name: 'reset-password-ip',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many password reset attempts. Please wait 15 minutes and try again.',
+  },
+  externalSignInPerIp: {
+    name: 'external-sign-in-ip',
+    limit: 30,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  },
   lookupPerIp: {
     name: 'lookup-ip',
     limit: 60,

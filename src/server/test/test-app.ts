@@ -61,13 +61,20 @@ export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toStri
 
 export const STRONG_PASSWORD = 'Correct-Horse-9';
 
-/** The session cookie a response set, as a Cookie header value. */
-export function sessionCookieFrom(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'session' || c.name === '__Host-session');
+function cookieFrom(response: LightMyRequestResponse, names: string[]): string {
+  const cookie = response.cookies.find((c) => names.includes(c.name));
   if (!cookie?.value)
-    throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
+    throw new Error(`No ${names[0]} cookie in response ${response.statusCode}: ${response.body}`);
   return `${cookie.name}=${cookie.value}`;
 }
+
+/** The session cookie a response set, as a Cookie header value. */
+export const sessionCookieFrom = (response: LightMyRequestResponse) =>
+  cookieFrom(response, ['session', '__Host-session']);
+
+/** The cookie binding a verification link to the browser that registered (or asked to resend). */
+export const signupCookieFrom = (response: LightMyRequestResponse) =>
+  cookieFrom(response, ['signup', '__Secure-signup']);
 
 /** Registers an account, follows the link from its mail, and answers the signed-in cookie. */
 export async function createVerifiedUser(t: TestApp, email = uniqueEmail()) {
@@ -79,6 +86,10 @@ export async function createVerifiedUser(t: TestApp, email = uniqueEmail()) {
   if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
   const mail = await t.mail.waitFor(email, /Verify/);
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '');
-  const verify = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
+  const verify = await t.app.inject({
+    method: 'GET',
+    url: `${link.pathname}${link.search}`,
+    headers: { cookie: signupCookieFrom(register) },
+  });
   return { email, password: STRONG_PASSWORD, cookie: sessionCookieFrom(verify) };
 }

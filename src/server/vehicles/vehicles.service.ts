@@ -21,6 +21,7 @@ export const MAX_ACTIVE_VEHICLES = 20;
 /** 128 random bits, URL-safe: unguessable, fixed for the vehicle's life (ADDENDUM §4). */
 const generateQrCode = () => randomBytes(16).toString('base64url');
 const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_ID_LENGTH = 64;
 
 const plateTaken = () => new HttpError(409, vehicleTexts.plateAlreadyRegistered, ErrorCode.plateTaken);
 const vehicleNotFound = () => notFound(vehicleTexts.vehicleNotFound);
@@ -33,7 +34,7 @@ export interface VehiclesServiceDeps {
 
 export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDeps) {
   async function ownedVehicle(ownerId: string, id: string): Promise<VehicleRow> {
-    const vehicle = await repo.findOwnedVehicle(ownerId, id);
+    const vehicle = id.length <= MAX_ID_LENGTH ? await repo.findOwnedVehicle(ownerId, id) : undefined;
     if (!vehicle) throw vehicleNotFound();
     return vehicle;
   }
@@ -150,7 +151,7 @@ export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDep
 
     async findPublic(id: string, clientIp: string) {
       await limiter.consume(rateLimits.lookupPerIp, clientIp);
-      const vehicle = id.length <= 64 ? await repo.findPublicVehicleById(id) : undefined;
+      const vehicle = id.length <= MAX_ID_LENGTH ? await repo.findPublicVehicleById(id) : undefined;
       if (!vehicle) throw vehicleNotFound();
       return vehicle;
     },

@@ -1,7 +1,9 @@
+import { authTexts } from '../../../shared/auth.js';
+
 /** Texts of the auth screens that only the client shows (the shared ones are authTexts in src/shared/auth.ts). */
 export const authScreenTexts = {
   missingInformation: 'Missing information',
-  welcomeBack: 'Welcome back!',
+  welcomeBack: authTexts.welcomeBack,
   accountCreated: 'Account created!',
   loginFailed: 'Login failed',
   registrationFailed: 'Registration failed',
@@ -14,6 +16,6 @@ export const authScreenTexts = {
   resendFailed: 'Failed to send email',
   resendFailedFallback: 'Please try again later',
   resendSent: 'Verification email sent',
-  sessionExtended: 'Session extended',
+  sessionExtended: authTexts.sessionExtended,
   passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.',
 } as const;
