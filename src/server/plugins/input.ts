@@ -17,7 +17,8 @@ function containsNul(value: unknown, depth = 0): boolean {
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (/%00|\u0000/i.test(request.url)) throw badRequest('The address contains a NUL character');
+    if (/%00/i.test(request.url) || request.url.includes('\u0000'))
+      throw badRequest('The address contains a NUL character');
   });
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body)) throw badRequest('Text must not contain NUL characters');
