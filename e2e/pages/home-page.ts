@@ -1,8 +1,18 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { saveScreen } from '../fixtures/screens.js';
 
 export class HomePage {
-  constructor(private readonly page: Page) {}
+  /** The My Vehicles block: the first 2 vehicles, Manage All, or the empty state. */
+  readonly myVehicles: Locator;
+
+  constructor(private readonly page: Page) {
+    this.myVehicles = page.getByRole('region', { name: 'My Vehicles' });
+  }
+
+  async goto() {
+    await this.page.goto('/');
+    await this.expectShown();
+  }
 
   async expectShown() {
     await expect(this.page).toHaveURL(/\/$/);
@@ -16,6 +26,24 @@ export class HomePage {
     // After signing in, the toast covers the header (the avatar included) until it closes after 5 s; like the
     // user, the click waits for it.
     await this.page.getByRole('link', { name: 'Account' }).click();
+  }
+
+  /** A vehicle's row in My Vehicles, found by its "License: {plate}" line. */
+  vehicleRow(plate: string): Locator {
+    return this.myVehicles.getByRole('listitem').filter({ hasText: `License: ${plate}` });
+  }
+
+  /** The vehicle is listed under its name, with its plate line and its QR code link. */
+  async expectVehicle(name: string, plate: string) {
+    const row = this.vehicleRow(plate);
+    await expect(row).toBeVisible();
+    await expect(row.getByText(name, { exact: true })).toBeVisible();
+    await expect(row.getByText(`License: ${plate}`, { exact: true })).toBeVisible();
+    await expect(row.getByRole('link', { name: `Show QR code for ${plate}` })).toBeVisible();
+  }
+
+  async openQrCode(plate: string) {
+    await this.myVehicles.getByRole('link', { name: `Show QR code for ${plate}`, exact: true }).click();
   }
 
   screenshot(name = 'home') {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * A toast's text inside the notifications region. Radix also copies the text into a live region for screen
@@ -6,4 +6,14 @@ import type { Locator, Page } from '@playwright/test';
  */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text);
+}
+
+/** Closes the toast showing this text with its close button, as the user would, and waits for it to go. */
+export async function closeToast(page: Page, text: string | RegExp): Promise<void> {
+  const shown = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+  await shown.getByRole('button', { name: 'Close' }).click();
+  await expect(shown).toHaveCount(0);
 }

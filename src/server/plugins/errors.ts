@@ -17,7 +17,6 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message, ErrorCode.validation);
 export const notFound = (message: string) => new HttpError(404, message, ErrorCode.notFound);
-export const unauthorized = (message: string) => new HttpError(401, message, ErrorCode.unauthorized);
 
 /** The first issue's message: our schemas word their messages for people. */
 export function zodMessage(error: ZodError): string {
