@@ -21,6 +21,7 @@ describe('queryNoticeFor', () => {
     ],
     ['/auth', '?verification=invalid', 'Invalid verification link', authTexts.invalidVerificationLink, ''],
     ['/auth', '?mode=login&error=oidc', 'Sign-in failed', authTexts.oidcFailed, '?mode=login'],
+    ['/auth', '?mode=login&verified=1', 'Email verified', authTexts.emailVerifiedSignIn, '?mode=login'],
   ])('%s%s shows "%s"', (path, search, title, description, remainingSearch) => {
     expect(queryNoticeFor(path, search)).toMatchObject({ toast: { title, description }, remainingSearch });
   });
@@ -28,7 +29,7 @@ describe('queryNoticeFor', () => {
   it.each([
     ['/', ''],
     ['/', '?verified=0'],
-    ['/auth', '?verified=1'],
+    ['/auth', '?verified=yes'],
     ['/profile', '?error=oidc'],
     ['/auth', '?mode=login'],
   ])('%s%s shows nothing', (path, search) => {

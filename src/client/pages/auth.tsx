@@ -1,5 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
+import { BackToHomeLink } from '../components/back-to-home-link.js';
 import { Brand } from '../components/brand.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.js';
 import { LoginForm } from '../features/auth/login-form.js';
@@ -23,13 +23,7 @@ export function AuthPage() {
 
   return (
     <div className="flex flex-col gap-6 px-5 pb-10 pt-4">
-      <Link
-        href="/"
-        className="inline-flex w-fit items-center gap-1.5 rounded-lg py-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to home
-      </Link>
+      <BackToHomeLink />
 
       <div className="flex flex-col items-center gap-2 text-center">
         <Brand />

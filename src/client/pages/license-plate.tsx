@@ -1,8 +1,9 @@
-import { ArrowLeft, QrCode, RectangleHorizontal } from 'lucide-react';
+import { QrCode, RectangleHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ErrorCode } from '../../shared/errors.js';
 import { LOOKUP_PLATE_MAX, lookupPlateProblem } from '../../shared/vehicles/index.js';
+import { BackToHomeLink } from '../components/back-to-home-link.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { FormField } from '../components/ui/form-field.js';
@@ -53,13 +54,7 @@ export function LicensePlatePage() {
 
   return (
     <div className="flex flex-col gap-6 px-5 pb-10 pt-4">
-      <Link
-        href="/"
-        className="inline-flex w-fit items-center gap-1.5 rounded-lg py-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to home
-      </Link>
+      <BackToHomeLink />
 
       <div className="flex flex-col items-center gap-2 text-center">
         <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import type { Db } from '../db/index.js';
 import type { VehiclesTable } from '../db/schema.js';
 
@@ -9,18 +10,8 @@ export type VehicleValues = Pick<
   'make' | 'model' | 'year' | 'licensePlate' | 'plateKey' | 'color' | 'displayName' | 'vehicleType'
 >;
 
-/** What the public lookups read: never the owner, the QR code or timestamps. */
-const PUBLIC_COLUMNS = [
-  'id',
-  'make',
-  'model',
-  'year',
-  'color',
-  'vehicleType',
-  'displayName',
-  'licensePlate',
-  'themePreset',
-] as const;
+/** What the public lookups read: never the owner, the QR code or timestamps (ADDENDUM §1). */
+const PUBLIC_COLUMNS = PUBLIC_VEHICLE_KEYS;
 export type PublicVehicleRow = Pick<VehicleRow, (typeof PUBLIC_COLUMNS)[number]>;
 
 export function createVehiclesRepo(db: Db) {

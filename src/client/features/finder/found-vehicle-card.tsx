@@ -1,31 +1,11 @@
-import {
-  Car,
-  CarFront,
-  CircleCheck,
-  LogIn,
-  type LucideIcon,
-  MessageSquare,
-  Motorbike,
-  Truck,
-  UserPlus,
-  Van,
-} from 'lucide-react';
+import { CircleCheck, LogIn, MessageSquare, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
-import { type PublicVehicle, THEME_PRESETS, type VehicleType } from '../../../shared/vehicles/index.js';
+import { type PublicVehicle, THEME_PRESETS } from '../../../shared/vehicles/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { colorLabel, vehicleName, vehicleTypeLabel } from '../vehicles/vehicle-display.js';
+import { vehicleTypeIcon } from '../vehicles/vehicle-type-icon.js';
 import { finderTexts } from './texts.js';
-
-const typeIcons: Record<VehicleType, LucideIcon> = {
-  sedan: Car,
-  suv: CarFront,
-  pickup: Truck,
-  truck: Truck,
-  motorcycle: Motorbike,
-  van: Van,
-  other: Car,
-};
 
 function Detail({ label, children }: { label: string; children: string }) {
   return (
@@ -39,7 +19,7 @@ function Detail({ label, children }: { label: string; children: string }) {
 /** The vehicle as anyone may see it (ADDENDUM §1), in the colours of the owner's theme preset. */
 function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
   const theme = THEME_PRESETS[vehicle.themePreset] ?? THEME_PRESETS.default;
-  const Icon = typeIcons[vehicle.vehicleType] ?? Car;
+  const Icon = vehicleTypeIcon(vehicle.vehicleType);
   const title = vehicleName(vehicle);
   const yearMakeModel = vehicleName({ ...vehicle, displayName: null });
   return (

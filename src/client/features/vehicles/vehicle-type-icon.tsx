@@ -10,9 +10,12 @@ const icons: Record<string, LucideIcon> = {
   van: Van,
 };
 
-/** A vehicle's type as an icon in a soft tile; "other" and anything unknown get the default car. */
+/** The icon of a vehicle type; "other" and anything unknown get the default car. */
+export const vehicleTypeIcon = (vehicleType: string): LucideIcon => icons[vehicleType] ?? Car;
+
+/** A vehicle's type as an icon in a soft tile. */
 export function VehicleTypeIcon({ vehicleType, className }: { vehicleType: string; className?: string }) {
-  const Icon = icons[vehicleType] ?? Car;
+  const Icon = vehicleTypeIcon(vehicleType);
   return (
     <span
       className={cn(
