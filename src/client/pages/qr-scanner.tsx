@@ -161,7 +161,7 @@ export function QrScannerPage() {
           ) : (
             <ScanFrame isActive={isActive && !lookup.isPending} />
           )}
-          <div role="status" className="min-h-8">
+          <div role="status" className="relative min-h-8">
             {statusText ? (
               <span className="flex items-center gap-2 rounded-full bg-black/60 px-4 py-1.5 text-sm">
                 {lookup.isPending ? (

@@ -78,7 +78,8 @@ export function VehicleThemePage() {
       <p className="-mt-2 text-sm text-muted-foreground">
         Choose how your vehicle's page looks to people who contact you.{' '}
         <span className="font-medium text-foreground">
-          {vehicleName(vehicle)} · {plateLine(vehicle.licensePlate)}
+          {vehicleName(vehicle)} ·{' '}
+          <span className="whitespace-nowrap">{plateLine(vehicle.licensePlate)}</span>
         </span>
       </p>
       <ThemeEditor

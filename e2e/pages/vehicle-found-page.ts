@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { saveScreen } from '../fixtures/screens.js';
+
+/** Vehicle Found (/vehicle-found/{id} and /vehicle/qr/{code}). */
+export class VehicleFoundPage {
+  readonly replyPrompt: Locator;
+
+  constructor(private readonly page: Page) {
+    this.replyPrompt = page.getByText('Want a reply?');
+  }
+
+  async expectShown(plate: string) {
+    await expect(this.page.getByRole('heading', { name: 'Vehicle Found' })).toBeVisible();
+    await expect(this.page.getByRole('region', { name: 'Vehicle' }).getByText(plate)).toBeVisible();
+    await expect(this.page.getByRole('link', { name: 'Send Message' })).toBeVisible();
+    await expect(this.page.getByRole('link', { name: 'Cancel' })).toBeVisible();
+  }
+
+  /** Signed out: the card asking the visitor to create an account or sign in to get replies. */
+  async expectReplyPrompt() {
+    await expect(this.replyPrompt).toBeVisible();
+    await expect(this.page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
+      'href',
+      '/auth?mode=register',
+    );
+    await expect(this.page.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/auth?mode=login',
+    );
+  }
+
+  /** What the screen kept in session storage for the next one. */
+  async keptVehicle(): Promise<{ id: string; licensePlate: string } | null> {
+    return this.page.evaluate(() => {
+      const kept = window.sessionStorage.getItem('foundVehicle');
+      return kept === null ? null : JSON.parse(kept);
+    });
+  }
+
+  screenshot(name = 'vehicles-vehicle-found') {
+    return saveScreen(this.page, name);
+  }
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs/promises';
+import { readPng, readQrCode } from './fixtures/png.js';
+import { currentUser } from './fixtures/session.js';
+import { expect, findVehicle, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
+import { writeImageVideo } from './fixtures/y4m.js';
+import { HomePage } from './pages/home-page.js';
+import { LicensePlatePage } from './pages/license-plate-page.js';
+import { QrCodePage } from './pages/qr-code-page.js';
+import { QrScannerPage } from './pages/qr-scanner-page.js';
+import { closeToast, toast } from './pages/toasts.js';
+import { VehicleFoundPage } from './pages/vehicle-found-page.js';
+
+/** Spec §2 QR code: 256 px. */
+const QR_IMAGE_SIDE = 256;
+
+test("the QR code downloads as {plate}.png holding the vehicle's link, and a signed-out visitor's camera scanning it finds the vehicle", async ({
+  page,
+  vehicle,
+  baseURL,
+  openWithFakeCamera,
+}, testInfo) => {
+  const home = new HomePage(page);
+  const qrCodePage = new QrCodePage(page);
+  const plate = vehicle.licensePlate;
+
+  await home.goto();
+  await home.openQrCode(plate);
+  await qrCodePage.expectShown(plate);
+  await qrCodePage.screenshot('vehicles-qr-code');
+
+  const download = await qrCodePage.downloadImage();
+  expect(download.suggestedFilename()).toBe(`${plate}.png`);
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  const image = readPng(await fs.readFile(file));
+  expect([image.width, image.height]).toEqual([QR_IMAGE_SIDE, QR_IMAGE_SIDE]);
+  const { qrCode } = await findVehicle(page.request, vehicle.id);
+  expect(readQrCode(image)).toBe(`${baseURL}/vehicle/qr/${qrCode}`);
+
+  // Someone else, signed out, points a phone's camera at that very image.
+  // 960x720 at one frame pixel per image pixel: on the phone's screen the code fits the scanner's frame.
+  const video = await writeImageVideo(testInfo.outputPath('camera.y4m'), image, {
+    width: 960,
+    height: 720,
+    scale: 1,
+    frames: 5,
+  });
+  const visitor = await openWithFakeCamera(video);
+  const scanner = new QrScannerPage(visitor);
+  const found = new VehicleFoundPage(visitor);
+  const releaseDecoder = await scanner.holdDecoder();
+  await scanner.goto();
+  expect(await currentUser(visitor)).toBeNull();
+  await scanner.expectScanning();
+  await scanner.screenshot('vehicles-qr-scanner');
+
+  await releaseDecoder();
+  await expect(visitor).toHaveURL(new RegExp(`/vehicle-found/${vehicle.id}$`));
+  await found.expectShown(plate);
+  expect(await found.keptVehicle()).toMatchObject({ id: vehicle.id, licensePlate: plate });
+  await found.expectReplyPrompt();
+  await found.screenshot('vehicles-vehicle-found-signed-out');
+});
+
+test('a plate typed in lower case with a space finds the vehicle; unknown and invalid plates are told apart', async ({
+  page,
+  owner: _owner,
+}) => {
+  const lookup = new LicensePlatePage(page);
+  const found = new VehicleFoundPage(page);
+  const plate = uniquePlate('ABC');
+  const vehicle = await registerVehicle(page.request, { licensePlate: plate });
+
+  await lookup.goto();
+  await lookup.screenshot('vehicles-license-plate');
+
+  await lookup.search('AB$12');
+  await expect(toast(page, 'Invalid License Plate')).toBeVisible();
+  await expect(
+    toast(page, 'License plate can only contain letters, numbers, spaces, and hyphens'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/license-plate$/);
+
+  // Never registered: uniquePlate hands each plate out once per run.
+  await lookup.search(uniquePlate('QZX'));
+  await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+  await expect(
+    toast(
+      page,
+      'This vehicle is not registered with the product. Make sure the license plate is exactly as it appears on the vehicle.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/license-plate$/);
+  await lookup.screenshot('vehicles-license-plate-not-found');
+  await closeToast(page, 'Vehicle Not Found');
+
+  // "abc 1234" finds "ABC-1234": plates compare without case, spaces or hyphens.
+  const typed = plate.toLowerCase().replace('-', ' ');
+  await lookup.plate.fill(typed);
+  await expect(lookup.plate).toHaveValue(typed.toUpperCase());
+  await lookup.find.click();
+  await expect(page).toHaveURL(new RegExp(`/vehicle-found/${vehicle.id}$`));
+  await found.expectShown(plate);
+  expect(await found.keptVehicle()).toMatchObject({ id: vehicle.id, licensePlate: plate });
+  // Signed in, nobody is asked to create an account.
+  await expect(found.replyPrompt).toBeHidden();
+  await found.screenshot('vehicles-vehicle-found');
+});
