@@ -21,7 +21,6 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: e2eOrigin,
@@ -43,10 +42,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node dist/server/main.js',
+    // Playwright starts the web server before globalSetup runs, so the build happens here.
+    command: 'node scripts/build-if-needed.mjs && node dist/server/main.js',
     url: `${e2eOrigin}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'pipe',
     env: {
       PORT: String(port),
