@@ -38,8 +38,9 @@ for (const [key, entry] of Object.entries(packages)) {
     added.push(dependency);
   }
 }
+// npm's own order (locale compare), so `npm install` leaves the file as it is.
 lock.packages = Object.fromEntries(
-  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))),
 );
 fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(
