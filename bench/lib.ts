@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { Engine } from '../src/server/db/index.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -37,14 +38,24 @@ export async function startBareServer() {
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
-/** The built server on a fresh data directory (SQLite) or on DATABASE_URL when it is set. */
+/** A PostgreSQL server to create fresh benchmark databases on, if one is named. */
+export const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/** SQLite always; PostgreSQL when a server is named (and says so when it is not). */
+export function benchEngines(): Engine[] {
+  if (postgresAdminUrl) return ['sqlite', 'postgres'];
+  process.stdout.write('\nSKIPPED: PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n');
+  return ['sqlite'];
+}
+
+/** The built server on a fresh data directory, with `env` (DATA_DIR or DATABASE_URL) on top. */
 export async function startAppServer(env: Record<string, string> = {}) {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     cwd: root,
     env: {
-      ...process.env,
+      ...withoutDatabaseUrl(process.env),
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
@@ -71,6 +82,12 @@ export async function signedInCookie(app: { url: string; dataDir: string }) {
     body: JSON.stringify({ email, password: 'Bench-Password-1' }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status}`);
+  // The link signs in only the browser that registered: it carries that browser's signup cookie.
+  const signupCookie =
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('signup='))
+      ?.split(';')[0] ?? '';
   const outbox = path.join(app.dataDir, 'outbox');
   const deadline = Date.now() + 10_000;
   let link: string | undefined;
@@ -86,8 +103,14 @@ export async function signedInCookie(app: { url: string; dataDir: string }) {
     if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!link) throw new Error('no verification mail');
-  const verify = await fetch(link.replace(/^http:\/\/localhost:\d+/, app.url), { redirect: 'manual' });
-  const cookie = verify.headers.get('set-cookie')?.split(';')[0];
+  const verify = await fetch(link.replace(/^http:\/\/localhost:\d+/, app.url), {
+    redirect: 'manual',
+    headers: { cookie: signupCookie },
+  });
+  const cookie = verify.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error('no session cookie');
   return cookie;
 }
@@ -141,10 +164,17 @@ export function printTable(title: string, baseline: Figures, rows: Array<[string
   const lines = [
     `\n${title}`,
     `${'target'.padEnd(34)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'req/s vs bare'.padStart(14)} ${'p99 vs bare'.padStart(12)} ${'errors'.padStart(7)}`,
-    ...[['bare node:http (baseline)', baseline] as [string, Figures], ...rows].map(
+    `${'bare node:http (baseline)'.padEnd(34)} ${baseline.requestsPerSecond.toFixed(0).padStart(10)} ${baseline.p99Ms.toFixed(1).padStart(8)} ${'1.000'.padStart(14)} ${'1.00'.padStart(12)} ${String(baseline.errors).padStart(7)}`,
+    ...rows.map(
       ([name, f]) =>
         `${name.padEnd(34)} ${f.requestsPerSecond.toFixed(0).padStart(10)} ${f.p99Ms.toFixed(1).padStart(8)} ${(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3).padStart(14)} ${(f.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2).padStart(12)} ${String(f.errors).padStart(7)}`,
     ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** The benchmarks choose their database themselves: an inherited DATABASE_URL must not leak in. */
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
 }

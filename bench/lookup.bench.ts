@@ -1,14 +1,18 @@
 // Plate and QR lookups with 100,000 registered vehicles, on SQLite and (with BENCH_DATABASE_URL or
 // TEST_DATABASE_URL) PostgreSQL, against a bare node:http server measured in the same run.
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { type DatabaseHandle, openPostgres, openSqlite } from '../src/server/db/index.js';
-import { migrateToLatest } from '../src/server/db/migrate.js';
+import type { DatabaseHandle, Engine } from '../src/server/db/index.js';
+import { createTestDatabase } from '../src/server/test/databases.js';
 import { plateKey } from '../src/shared/vehicles/plates.js';
-import { type Figures, measure, printTable, startAppServer, startBareServer } from './lib.js';
+import {
+  benchEngines,
+  type Figures,
+  measure,
+  postgresAdminUrl,
+  printTable,
+  startAppServer,
+  startBareServer,
+} from './lib.js';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 100_000);
 const SAMPLES = 2_000;
@@ -23,7 +27,6 @@ function plateFor(index: number) {
 
 /** Fills a migrated database with one owner and VEHICLES vehicles; answers sample plates and codes. */
 async function seed(handle: DatabaseHandle) {
-  await migrateToLatest(handle.db);
   const ownerId = randomUUID();
   const now = Date.now();
   await handle.db
@@ -76,19 +79,15 @@ async function seed(handle: DatabaseHandle) {
   return { plates, codes };
 }
 
-async function benchEngine(
-  name: string,
-  open: () => Promise<{ handle: DatabaseHandle; env: Record<string, string>; drop: () => Promise<void> }>,
-  baseline: Figures,
-) {
-  const { handle, env, drop } = await open();
+async function benchEngine(engine: Engine, baseline: Figures) {
+  const name = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const database = await createTestDatabase(engine, postgresAdminUrl);
   const started = Date.now();
-  const { plates, codes } = await seed(handle);
-  await handle.close();
+  const { plates, codes } = await seed(database);
   process.stdout.write(
     `\n${name}: seeded ${VEHICLES} vehicles in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
-  const app = await startAppServer(env);
+  const app = await startAppServer(database.serverEnv);
   try {
     const plateFigures = await measure(`${app.url}/api/vehicles/lookup/${plates[0]}`, {
       paths: plates.map(
@@ -104,54 +103,14 @@ async function benchEngine(
     ]);
   } finally {
     app.stop();
-    await drop();
+    await database.drop();
   }
 }
 
 const bare = await startBareServer();
 try {
   const baseline = await measure(`${bare.url}/`);
-  await benchEngine(
-    'SQLite',
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
-      return {
-        handle: openSqlite(path.join(dataDir, 'app.db')),
-        env: { DATA_DIR: dataDir },
-        drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-      };
-    },
-    baseline,
-  );
-
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    await benchEngine(
-      'PostgreSQL',
-      async () => {
-        const name = `vc_bench_${randomBytes(4).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: adminUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        return {
-          handle: openPostgres(url.toString()),
-          env: { DATABASE_URL: url.toString() },
-          drop: async () => {
-            const cleanup = new pg.Client({ connectionString: adminUrl });
-            await cleanup.connect();
-            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await cleanup.end();
-          },
-        };
-      },
-      baseline,
-    );
-  } else {
-    process.stdout.write('\nSKIPPED: PostgreSQL lookups (set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n');
-  }
+  for (const engine of benchEngines()) await benchEngine(engine, baseline);
 } finally {
   bare.stop();
 }

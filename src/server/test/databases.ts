@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,19 +10,34 @@ import { migrateToLatest } from '../db/migrate.js';
 export const testEngines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestDatabase extends DatabaseHandle {
+  /** The environment that points a server process (main.ts) at this database. */
+  serverEnv: Record<string, string>;
+  /** Closes the handle and deletes the database. */
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of its own (for one test file, or one benchmark). PostgreSQL databases
+ * are created on the server `adminUrl` points at.
+ */
+export async function createTestDatabase(
+  engine: Engine,
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<TestDatabase> {
   const name = `vc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (engine === 'sqlite') {
-    const file = path.join(os.tmpdir(), 'vehicle-contact-tests', `${name}.db`);
-    const handle = openSqlite(file);
+    const dataDir = path.join(os.tmpdir(), 'vehicle-contact-tests', name);
+    const handle = openSqlite(path.join(dataDir, 'app.db'));
     await migrateToLatest(handle.db);
-    return { ...handle, drop: () => handle.close() };
+    return {
+      ...handle,
+      serverEnv: { DATA_DIR: dataDir },
+      async drop() {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -33,6 +49,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await migrateToLatest(handle.db);
   return {
     ...handle,
+    serverEnv: { DATABASE_URL: url.toString() },
     async drop() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
