@@ -3,8 +3,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAuthRepo } from './auth/auth.repo.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { createAuthService, SESSION_LIFETIME } from './auth/auth.service.js';
-import { createOidc } from './auth/oidc.js';
 import { createOidcRepo } from './auth/oidc.repo.js';
+import { registerOidcRoutes } from './auth/oidc.routes.js';
+import { createOidcService } from './auth/oidc.service.js';
 import { BackgroundTasks } from './background.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
@@ -78,13 +79,12 @@ export async function buildApp(deps: AppDeps) {
     now,
     background,
   });
-  const oidc = createOidc({
+  const oidc = createOidcService({
     config: config.oidc,
     appOrigin: config.appOrigin,
     repo: authRepo,
     oidcRepo: createOidcRepo(database.db),
     auth,
-    cookie: cookieJar,
     limiter,
     now,
   });
@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps) {
     signupCookie: signupBindingCookie(config.isHttps),
     providers: oidc.providers,
   });
-  oidc.registerRoutes(app);
+  registerOidcRoutes(app, { oidc, auth, cookie: cookieJar, isHttps: config.isHttps });
   const vehicles = createVehiclesService({ repo: createVehiclesRepo(database.db), limiter, now });
   registerVehicleRoutes(app, { vehicles });
   await registerClient(app, deps.clientDir);

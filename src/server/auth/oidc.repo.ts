@@ -1,7 +1,9 @@
 import type { Db } from '../db/index.js';
-import type { OidcLoginStatesTable } from '../db/schema.js';
+import type { OidcLoginStatesTable, UsersTable } from '../db/schema.js';
 
 export type OidcLoginState = OidcLoginStatesTable;
+
+type OidcLinkChanges = { oidcSubject: string } & Partial<Omit<UsersTable, 'id' | 'createdAt' | 'updatedAt'>>;
 
 /** SQL of external sign-in: the pending logins, and linking a provider account to a user. */
 export function createOidcRepo(db: Db) {
@@ -28,24 +30,14 @@ export function createOidcRepo(db: Db) {
     },
 
     /**
-     * Links the provider account to the user unless the user is already linked to one; false then.
-     * Linking an address nobody had proven drops the password it was registered with: whoever chose
-     * it never showed they own the mailbox (a pre-registered account must not stay theirs).
+     * Sets the user's provider account, with `changes`, unless the user is already linked to one;
+     * false then. One statement, so of two provider accounts racing for a user only one links.
      */
-    async linkOidcSubject(
-      user: { id: string; hasProvenEmail: boolean },
-      oidcSubject: string,
-      now: number,
-    ): Promise<boolean> {
+    async linkOidcSubject(userId: string, changes: OidcLinkChanges, now: number): Promise<boolean> {
       const result = await db
         .updateTable('users')
-        .set({
-          oidcSubject,
-          emailVerified: 1,
-          updatedAt: now,
-          ...(user.hasProvenEmail ? {} : { passwordHash: null, authProvider: 'oidc' as const }),
-        })
-        .where('id', '=', user.id)
+        .set({ ...changes, updatedAt: now })
+        .where('id', '=', userId)
         .where('oidcSubject', 'is', null)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;

@@ -15,7 +15,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../test/test-app.js';
-import { isLoopbackIssuer } from './oidc.js';
+import { isLoopbackIssuer } from './oidc.service.js';
 
 const SIGN_IN_FAILED = '/auth?mode=login&error=oidc';
 const CALLBACK = `${TEST_ORIGIN}/api/callback`;

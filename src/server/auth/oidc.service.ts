@@ -1,41 +1,45 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { type AuthProviders, authTexts, emailRequestSchema, NAME_MAX_LENGTH } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../plugins/errors.js';
-import type { SessionCookie } from '../plugins/session.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { AuthRepo } from './auth.repo.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, NewSession } from './auth.service.js';
 import type { OidcRepo } from './oidc.repo.js';
 import { hashToken } from './tokens.js';
 
 type OidcConfig = NonNullable<Config['oidc']>;
 
-export interface OidcDeps {
+export interface OidcServiceDeps {
   config: Config['oidc'];
   appOrigin: string;
   repo: AuthRepo;
   oidcRepo: OidcRepo;
   auth: AuthService;
-  cookie: SessionCookie;
   limiter: RateLimiter;
   now: () => number;
 }
 
-const LOGIN_STATE_LIFETIME_MS = 10 * 60_000;
+/** How long a started login may take to come back: the pending row and the state cookie. */
+export const LOGIN_STATE_LIFETIME_MS = 10 * 60_000;
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 const SCOPE = 'openid email profile';
-const SIGN_IN_FAILED_PATH = '/auth?mode=login&error=oidc';
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** A callback we turn down on purpose; `reason` goes to the log, never to the browser. */
-class SignInRefused extends Error {
+export class SignInRefused extends Error {
   constructor(readonly reason: string) {
     super(reason);
+  }
+}
+
+/** Discovery failed when starting a login; `cause` is the original error, for the log only. */
+export class IssuerUnreachable extends Error {
+  constructor(cause: unknown) {
+    super('oidc discovery failed', { cause });
   }
 }
 
@@ -69,18 +73,6 @@ function createDiscovery(oidc: OidcConfig) {
         throw error;
       });
     return pending;
-  };
-}
-
-/** Binds a pending login to the browser that started it, so a callback from elsewhere is refused. */
-function loginStateCookie(isHttps: boolean) {
-  const name = isHttps ? '__Secure-oidc_state' : 'oidc_state';
-  const options = { path: '/api/callback', httpOnly: true, sameSite: 'lax' as const, secure: isHttps };
-  return {
-    set: (reply: FastifyReply, state: string) =>
-      reply.setCookie(name, state, { ...options, maxAge: LOGIN_STATE_LIFETIME_MS / 1000 }),
-    clear: (reply: FastifyReply) => reply.clearCookie(name, options),
-    read: (request: FastifyRequest) => request.cookies[name],
   };
 }
 
@@ -126,16 +118,22 @@ async function readIdentity(
   };
 }
 
-export function createOidc(deps: OidcDeps) {
-  const { config: oidc, repo, oidcRepo, auth, now } = deps;
+/** What the callback brought back: the query's state, the state cookie, and the URL it came to. */
+export interface OidcCallback {
+  state: unknown;
+  browserState: string | undefined;
+  requestUrl: string;
+}
+
+export function createOidcService(deps: OidcServiceDeps) {
+  const { config: oidc, repo, oidcRepo, auth, limiter, now } = deps;
   const discover = oidc ? createDiscovery(oidc) : undefined;
-  const stateCookie = loginStateCookie(deps.appOrigin.startsWith('https:'));
   const redirectUri = `${deps.appOrigin}/api/callback`;
 
-  /** The discovered issuer; a 404 when this server has no provider configured. */
-  function issuerConfiguration(): Promise<client.Configuration> {
+  /** The issuer's discovery; a 404 when this server has no provider configured. */
+  function configuredDiscovery() {
     if (!discover) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);
-    return discover();
+    return discover;
   }
 
   /**
@@ -152,8 +150,15 @@ export function createOidc(deps: OidcDeps) {
       if (!identity.isEmailVerified) throw new SignInRefused('existing-account-unverified-email-claim');
       const hasProvenEmail = existing.emailVerified === 1;
       const isLinked = await oidcRepo.linkOidcSubject(
-        { id: existing.id, hasProvenEmail },
-        identity.subject,
+        existing.id,
+        {
+          oidcSubject: identity.subject,
+          // The provider vouched for the address just above.
+          emailVerified: 1,
+          // Linking an address nobody had proven drops the password it was registered with: whoever
+          // chose it never showed they own the mailbox (a pre-registered account must not stay theirs).
+          ...(hasProvenEmail ? {} : { passwordHash: null, authProvider: 'oidc' as const }),
+        },
         now(),
       );
       if (!isLinked) throw new SignInRefused('existing-account-linked-to-another-identity');
@@ -178,97 +183,69 @@ export function createOidc(deps: OidcDeps) {
     return created.id;
   }
 
-  async function startLogin(reply: FastifyReply) {
-    const configuration = await issuerConfiguration().catch((error: unknown) => {
-      reply.log.warn({ err: describeError(error) }, 'oidc discovery failed');
-      throw new HttpError(
-        503,
-        authTexts.oidcUnreachable,
-        ErrorCode.serviceUnavailable,
-        {},
-        { 'Retry-After': '30' },
-      );
-    });
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    const codeVerifier = client.randomPKCECodeVerifier();
-    await oidcRepo.deleteExpiredLoginStates(now());
-    await oidcRepo.insertLoginState({
-      stateHash: hashToken(state),
-      codeVerifier,
-      nonce,
-      createdAt: now(),
-      expiresAt: now() + LOGIN_STATE_LIFETIME_MS,
-    });
-    const authorizationUrl = client.buildAuthorizationUrl(configuration, {
-      redirect_uri: redirectUri,
-      scope: SCOPE,
-      state,
-      nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-    });
-    stateCookie.set(reply, state);
-    return reply.header('Cache-Control', 'no-store').redirect(authorizationUrl.href, 302);
-  }
-
-  /** Completes the code flow and answers the user to sign in; throws on anything doubtful. */
-  async function completeLogin(request: FastifyRequest, queryState: unknown): Promise<string> {
-    const cookieState = stateCookie.read(request);
-    if (typeof queryState !== 'string' || !cookieState || !isSameText(queryState, cookieState)) {
-      throw new SignInRefused('state-does-not-match-this-browser');
-    }
-    const pending = await oidcRepo.consumeLoginState(hashToken(queryState));
-    if (!pending) throw new SignInRefused('unknown-or-used-state');
-    if (pending.expiresAt <= now()) throw new SignInRefused('expired-state');
-
-    const configuration = await issuerConfiguration();
-    const callbackUrl = new URL(redirectUri);
-    callbackUrl.search = new URL(request.url, deps.appOrigin).search;
-    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
-      pkceCodeVerifier: pending.codeVerifier,
-      expectedState: queryState,
-      expectedNonce: pending.nonce,
-    });
-    return findOrCreateUser(await readIdentity(configuration, tokens));
-  }
-
   return {
     providers: (): AuthProviders => ({ oidc: oidc ? { name: oidc.providerName } : null }),
 
-    registerRoutes(app: FastifyInstance) {
-      app.get('/api/login', async (request, reply) => {
-        // Each start writes a pending login: bounded per address.
-        if (oidc) await deps.limiter.consume(rateLimits.externalSignInPerIp, request.ip);
-        return startLogin(reply);
-      });
+    /** A 404 when this server has no provider configured. */
+    requireConfigured(): void {
+      configuredDiscovery();
+    },
 
-      app.get<{ Querystring: { state?: unknown } }>('/api/callback', async (request, reply) => {
-        if (!oidc) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);
-        stateCookie.clear(reply);
-        reply.header('Cache-Control', 'no-store');
-        try {
-          const userId = await completeLogin(request, request.query.state);
-          // A new token at every sign-in: whatever session the browser held before ends here.
-          const session = await auth.startSession(userId, false);
-          await auth.endSession(request.auth?.token);
-          deps.cookie.set(reply, session.token, session.isPersistent, session.expiresAt);
-          return reply.redirect('/', 302);
-        } catch (error) {
-          const reason = error instanceof SignInRefused ? error.reason : 'sign-in-failed';
-          request.log.warn({ reason, err: describeError(error) }, 'oidc sign-in refused');
-          return reply.redirect(SIGN_IN_FAILED_PATH, 302);
-        }
+    /**
+     * Records a pending login and answers where to send the browser, with the state to bind to it.
+     * Throws IssuerUnreachable when discovery fails.
+     */
+    async startLogin(clientIp: string): Promise<{ state: string; authorizationUrl: string }> {
+      const discoverIssuer = configuredDiscovery();
+      // Each start writes a pending login: bounded per address.
+      await limiter.consume(rateLimits.externalSignInPerIp, clientIp);
+      const configuration = await discoverIssuer().catch((error: unknown) => {
+        throw new IssuerUnreachable(error);
       });
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      await oidcRepo.deleteExpiredLoginStates(now());
+      await oidcRepo.insertLoginState({
+        stateHash: hashToken(state),
+        codeVerifier,
+        nonce,
+        createdAt: now(),
+        expiresAt: now() + LOGIN_STATE_LIFETIME_MS,
+      });
+      const authorizationUrl = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: SCOPE,
+        state,
+        nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+      });
+      return { state, authorizationUrl: authorizationUrl.href };
+    },
+
+    /** Completes the code flow and starts the user's session; throws on anything doubtful. */
+    async completeLogin(callback: OidcCallback): Promise<NewSession> {
+      const { state, browserState } = callback;
+      if (typeof state !== 'string' || !browserState || !isSameText(state, browserState)) {
+        throw new SignInRefused('state-does-not-match-this-browser');
+      }
+      const pending = await oidcRepo.consumeLoginState(hashToken(state));
+      if (!pending) throw new SignInRefused('unknown-or-used-state');
+      if (pending.expiresAt <= now()) throw new SignInRefused('expired-state');
+
+      const configuration = await configuredDiscovery()();
+      const callbackUrl = new URL(redirectUri);
+      callbackUrl.search = new URL(callback.requestUrl, deps.appOrigin).search;
+      const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: state,
+        expectedNonce: pending.nonce,
+      });
+      const userId = await findOrCreateUser(await readIdentity(configuration, tokens));
+      return auth.startSession(userId, false);
     },
   };
 }
 
-/** What of an error may be logged: no tokens, no response bodies, no addresses. */
-function describeError(error: unknown) {
-  if (error instanceof SignInRefused) return undefined;
-  if (!(error instanceof Error)) return { message: String(error) };
-  const { code, error: oauthError, cause } = error as { code?: unknown; error?: unknown; cause?: unknown };
-  const causeCode = (cause as { code?: unknown } | undefined)?.code;
-  return { name: error.name, code, oauthError, causeCode, message: error.message };
-}
+export type OidcService = ReturnType<typeof createOidcService>;

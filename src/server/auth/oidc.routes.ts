@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authTexts } from '../../shared/auth.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { HttpError } from '../plugins/errors.js';
+import type { SessionCookie } from '../plugins/session.js';
+import type { AuthService } from './auth.service.js';
+import {
+  IssuerUnreachable,
+  LOGIN_STATE_LIFETIME_MS,
+  type OidcService,
+  SignInRefused,
+} from './oidc.service.js';
+
+const SIGN_IN_FAILED_PATH = '/auth?mode=login&error=oidc';
+
+/** Binds a pending login to the browser that started it, so a callback from elsewhere is refused. */
+function loginStateCookie(isHttps: boolean) {
+  const name = isHttps ? '__Secure-oidc_state' : 'oidc_state';
+  const options = { path: '/api/callback', httpOnly: true, sameSite: 'lax' as const, secure: isHttps };
+  return {
+    set: (reply: FastifyReply, state: string) =>
+      reply.setCookie(name, state, { ...options, maxAge: LOGIN_STATE_LIFETIME_MS / 1000 }),
+    clear: (reply: FastifyReply) => reply.clearCookie(name, options),
+    read: (request: FastifyRequest) => request.cookies[name],
+  };
+}
+
+/** What of an error may be logged: no tokens, no response bodies, no addresses. */
+function describeError(error: unknown) {
+  if (error instanceof SignInRefused) return undefined;
+  if (!(error instanceof Error)) return { message: String(error) };
+  const { code, error: oauthError, cause } = error as { code?: unknown; error?: unknown; cause?: unknown };
+  const causeCode = (cause as { code?: unknown } | undefined)?.code;
+  return { name: error.name, code, oauthError, causeCode, message: error.message };
+}
+
+export function registerOidcRoutes(
+  app: FastifyInstance,
+  deps: { oidc: OidcService; auth: AuthService; cookie: SessionCookie; isHttps: boolean },
+): void {
+  const { oidc, auth, cookie } = deps;
+  const stateCookie = loginStateCookie(deps.isHttps);
+
+  app.get('/api/login', async (request, reply) => {
+    const login = await oidc.startLogin(request.ip).catch((error: unknown) => {
+      if (!(error instanceof IssuerUnreachable)) throw error;
+      reply.log.warn({ err: describeError(error.cause) }, 'oidc discovery failed');
+      throw new HttpError(
+        503,
+        authTexts.oidcUnreachable,
+        ErrorCode.serviceUnavailable,
+        {},
+        { 'Retry-After': '30' },
+      );
+    });
+    stateCookie.set(reply, login.state);
+    return reply.header('Cache-Control', 'no-store').redirect(login.authorizationUrl, 302);
+  });
+
+  app.get<{ Querystring: { state?: unknown } }>('/api/callback', async (request, reply) => {
+    oidc.requireConfigured();
+    stateCookie.clear(reply);
+    reply.header('Cache-Control', 'no-store');
+    try {
+      const session = await oidc.completeLogin({
+        state: request.query.state,
+        browserState: stateCookie.read(request),
+        requestUrl: request.url,
+      });
+      // A new token at every sign-in: whatever session the browser held before ends here.
+      await auth.endSession(request.auth?.token);
+      cookie.set(reply, session.token, session.isPersistent, session.expiresAt);
+      return reply.redirect('/', 302);
+    } catch (error) {
+      const reason = error instanceof SignInRefused ? error.reason : 'sign-in-failed';
+      request.log.warn({ reason, err: describeError(error) }, 'oidc sign-in refused');
+      return reply.redirect(SIGN_IN_FAILED_PATH, 302);
+    }
+  });
+}
