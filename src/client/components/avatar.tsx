@@ -6,7 +6,7 @@ export function Avatar({ letter, className }: { letter: string; className?: stri
     <span
       aria-hidden
       className={cn(
-        'flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground',
+        'flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary-solid font-semibold text-primary-foreground',
         className,
       )}
     >

@@ -6,7 +6,7 @@ export function BackToHomeLink() {
   return (
     <Link
       href="/"
-      className="inline-flex w-fit items-center gap-1.5 rounded-lg py-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      className="-my-2 inline-flex min-h-11 w-fit items-center gap-1.5 rounded-lg text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <ArrowLeft aria-hidden className="h-4 w-4" />
       Back to home

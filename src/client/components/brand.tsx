@@ -4,7 +4,7 @@ import { Car } from 'lucide-react';
 export function Brand() {
   return (
     <span className="inline-flex items-center gap-2 font-semibold">
-      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary-solid text-primary-foreground">
         <Car aria-hidden className="h-5 w-5" />
       </span>
       Vehicle Contact

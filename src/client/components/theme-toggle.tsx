@@ -1,17 +1,21 @@
 import { Moon, Sun } from 'lucide-react';
-import { useState } from 'react';
-import { currentTheme, saveTheme, type Theme } from '../lib/theme.js';
+import { useSyncExternalStore } from 'react';
+import { saveTheme } from '../lib/theme.js';
 
-/** A switch between light and dark; the choice is kept in the theme cookie. */
+/** The applied theme is the dark class on <html> (lib/theme.ts); it also changes with the system setting. */
+function subscribeToAppliedTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+
+const isDarkApplied = () => document.documentElement.classList.contains('dark');
+
+/** A switch between light and dark; the choice is kept in the theme cookie. It shows the theme applied now. */
 export function ThemeToggle() {
-  const [theme, setTheme] = useState<Theme>(currentTheme);
-  const isDark = theme === 'dark';
+  const isDark = useSyncExternalStore(subscribeToAppliedTheme, isDarkApplied);
 
-  const toggle = () => {
-    const next: Theme = isDark ? 'light' : 'dark';
-    saveTheme(next);
-    setTheme(next);
-  };
+  const toggle = () => saveTheme(isDark ? 'light' : 'dark');
 
   return (
     <button
@@ -19,7 +23,7 @@ export function ThemeToggle() {
       role="switch"
       aria-checked={isDark}
       onClick={toggle}
-      className="flex w-full items-center justify-between gap-3 rounded-xl px-1 py-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="flex w-full items-center justify-between gap-3 min-h-11 rounded-xl px-1 py-1 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <span className="flex items-center gap-3">
         {isDark ? <Moon aria-hidden className="h-5 w-5" /> : <Sun aria-hidden className="h-5 w-5" />}
@@ -27,7 +31,7 @@ export function ThemeToggle() {
       </span>
       <span
         aria-hidden
-        className={`relative h-6 w-11 rounded-full transition ${isDark ? 'bg-primary' : 'bg-input'}`}
+        className={`relative h-6 w-11 rounded-full transition ${isDark ? 'bg-primary-solid' : 'bg-input'}`}
       >
         <span
           className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${isDark ? 'left-5.5' : 'left-0.5'}`}

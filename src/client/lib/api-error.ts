@@ -1,9 +1,11 @@
 import type { ApiErrorBody } from '../../shared/errors.js';
 
+const hasText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
 /** The error text of spec §8: the failed response's message, otherwise status plus status text. */
 export function errorText(status: number, statusText: string, body: Partial<ApiErrorBody> | null): string {
   const message = body?.message;
-  if (typeof message === 'string' && message.trim() !== '') return message;
+  if (hasText(message)) return message;
   return `${status} ${statusText}`.trim();
 }
 
@@ -25,3 +27,11 @@ export class ApiError extends Error {
     return this.body?.code;
   }
 }
+
+/** The server's own message for a failure it answered, if it gave one (screens fall back to their own text). */
+export function serverMessage(error: unknown): string | undefined {
+  const message = error instanceof ApiError ? error.body?.message : undefined;
+  return hasText(message) ? message : undefined;
+}
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

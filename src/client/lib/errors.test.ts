@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorText } from './api-error.js';
-import { classifyError, ErrorClass, isRetryable } from './errors.js';
+import { classifyError, ErrorClass, isRetryable, needsRelogin } from './errors.js';
 
 const apiError = (status: number, message?: string) =>
   new ApiError(status, 'Status Text', message === undefined ? null : { message });
@@ -55,6 +55,27 @@ describe('classifyError', () => {
   it('says OFFLINE before anything else when the browser is offline', () => {
     expect(classifyError(apiError(500, 'x'), false)).toBe('OFFLINE');
     expect(classifyError(new Error('Unauthorized'), false)).toBe('OFFLINE');
+  });
+});
+
+describe('needsRelogin', () => {
+  const forbidden = (code?: string, message = 'Forbidden') =>
+    new ApiError(403, 'Forbidden', { message, code } as ConstructorParameters<typeof ApiError>[2]);
+
+  it.each([
+    ['a 401', apiError(401), true],
+    ['a 401 with a message', apiError(401, 'You are not signed in'), true],
+    ['a "Session expired" answer', apiError(409, 'Your session expired, sorry'), true],
+    ['a "Session expired" failure', new Error('Session expired'), true],
+    ['a 403 asking for email verification', forbidden('EMAIL_VERIFICATION_REQUIRED', 'Verify'), false],
+    ['a 403 from a foreign origin', forbidden('FOREIGN_ORIGIN'), false],
+    ['a 403 for a blocked user', forbidden(undefined, 'User is blocked'), false],
+    ['a 403 without a code', forbidden(), false],
+    ['a coded 403 that speaks of an expired session', forbidden('FOREIGN_ORIGIN', 'Session expired'), false],
+    ['an "Unauthorized" text without a status', new Error('Unauthorized'), false],
+    ['a server fault', apiError(500), false],
+  ] as const)('%s: %s', (_name, error, expected) => {
+    expect(needsRelogin(error)).toBe(expected);
   });
 });
 

@@ -71,6 +71,18 @@ export function classifyError(error: unknown, isOnline: boolean = isBrowserOnlin
   return ErrorClass.unknown;
 }
 
+/**
+ * Whether a failure means the session is gone, so the user is signed in again: a 401, or a failure that says
+ * "Session expired". A 403 is an AUTHENTICATION failure for the toast (spec §8 table) but never re-logs in:
+ * the session is still there, and a new one would be refused the same way (email verification, foreign
+ * origin, a blocked user). docs/decisions/0016-client-session-changes.md.
+ */
+export function needsRelogin(error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 403 && error.code !== undefined) return false;
+  if (statusOf(error) === 401) return true;
+  return messageOf(error).toLowerCase().includes('session expired');
+}
+
 const retryableClasses: ReadonlySet<ErrorClass> = new Set([
   ErrorClass.network,
   ErrorClass.server,

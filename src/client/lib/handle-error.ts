@@ -1,8 +1,8 @@
 import { ErrorCode } from '../../shared/errors.js';
 import { ApiError } from './api-error.js';
 import { errorToastFor } from './error-toasts.js';
-import { ErrorClass, isRetryable } from './errors.js';
-import { RELOGIN_AFTER_AUTH_ERROR_DELAY_MS, relogin } from './relogin.js';
+import { ErrorClass, isRetryable, needsRelogin } from './errors.js';
+import { RELOGIN_AFTER_AUTH_ERROR_DELAY_MS, relogin, scheduleRelogin } from './relogin.js';
 import { toast } from './toast.js';
 
 interface HandleErrorOptions {
@@ -13,14 +13,18 @@ interface HandleErrorOptions {
 }
 
 function actionFor(errorClass: ErrorClass, onRetry: (() => void) | undefined): () => void {
-  if (errorClass === ErrorClass.authentication) return relogin;
+  // Pressed by the user, so also after a 403: they asked to sign in again.
+  if (errorClass === ErrorClass.authentication) return () => void relogin();
   if (errorClass === ErrorClass.notFound) return () => window.history.back();
   if (errorClass === ErrorClass.permission) return () => window.location.assign('/help');
   if (isRetryable(errorClass) && onRetry) return onRetry;
   return () => {};
 }
 
-/** The shared error handler of spec §8: a destructive toast, and a re-login 1 s after an authentication error. */
+/**
+ * The shared error handler of spec §8: a destructive toast, and a re-login 1 s after an authentication error
+ * that means the session is gone (a 401 or "Session expired"; never a 403, see needsRelogin).
+ */
 export function handleApiError(error: unknown, options: HandleErrorOptions = {}): void {
   // The email verification screen answers this one (the API client raised its event).
   if (error instanceof ApiError && error.code === ErrorCode.emailVerificationRequired) return;
@@ -33,5 +37,7 @@ export function handleApiError(error: unknown, options: HandleErrorOptions = {})
     variant: 'destructive',
     action: actionLabel ? { label: actionLabel, onClick: actionFor(errorClass, options.onRetry) } : undefined,
   });
-  if (errorClass === ErrorClass.authentication) window.setTimeout(relogin, RELOGIN_AFTER_AUTH_ERROR_DELAY_MS);
+  if (errorClass === ErrorClass.authentication && needsRelogin(error)) {
+    scheduleRelogin(RELOGIN_AFTER_AUTH_ERROR_DELAY_MS);
+  }
 }

@@ -1,14 +1,21 @@
 import { QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn } from './api.js';
 import { MUTATION_RETRY_DELAY_MS, queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './retry.js';
+import { MINUTE_MS } from './time.js';
+
+/** Spec §9: read queries stay fresh 1 min and are cached 5 min. */
+const READ_STALE_TIME_MS = MINUTE_MS;
+const READ_CACHE_TIME_MS = 5 * MINUTE_MS;
+/** Spec §9 "Vehicle query staleness": the owner's vehicles and the public lookups alike. */
+export const VEHICLE_STALE_TIME_MS = 5 * MINUTE_MS;
 
 /** Query defaults of spec §9: fresh 1 min, cached 5 min, refetch on focus, no polling. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       queryFn: defaultQueryFn,
-      staleTime: 60_000,
-      gcTime: 5 * 60_000,
+      staleTime: READ_STALE_TIME_MS,
+      gcTime: READ_CACHE_TIME_MS,
       refetchOnWindowFocus: true,
       refetchInterval: false,
       retry: shouldRetryQuery,

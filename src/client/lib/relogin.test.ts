@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../shared/auth.js';
-import { reloginTarget } from './relogin.js';
+import { queryClient } from './query-client.js';
+import { queryKeys } from './query-keys.js';
+import {
+  announceLoggedOutAndRelogin,
+  LOGIN_PAGE_PATH,
+  PROVIDER_LOGIN_PATH,
+  relogin,
+  reloginTarget,
+} from './relogin.js';
+import { currentToasts } from './toast.js';
 
 const user = (authProvider: User['authProvider']): User => ({
   id: 'u1',
@@ -23,5 +32,62 @@ describe('reloginTarget', () => {
     [oidc, user('email'), '/auth?mode=login'],
   ])('providers %o and last user %o go to %s', (providers, lastUser, expected) => {
     expect(reloginTarget(providers, lastUser)).toBe(expected);
+  });
+});
+
+describe('relogin', () => {
+  const assign = vi.fn();
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('window', { setTimeout, location: { assign } });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    queryClient.clear();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    assign.mockReset();
+    fetchMock.mockReset();
+  });
+
+  it('asks for the sign-in options when no screen has yet (docs/decisions/0010)', async () => {
+    fetchMock.mockResolvedValue(Response.json(oidc));
+    await relogin();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/providers', expect.objectContaining({ method: 'GET' }));
+    expect(assign).toHaveBeenCalledWith(PROVIDER_LOGIN_PATH);
+  });
+
+  it('uses the options already read, and the account that was signed in', async () => {
+    queryClient.setQueryData(queryKeys.providers, oidc);
+    queryClient.setQueryData(queryKeys.user, null);
+    await relogin(user('email'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(assign).toHaveBeenCalledWith(LOGIN_PAGE_PATH);
+  });
+
+  it('goes to our sign-in form when the options cannot be read', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await relogin();
+    expect(assign).toHaveBeenCalledWith(LOGIN_PAGE_PATH);
+  });
+
+  it('announces a lost session once and goes to sign-in after 500 ms, however often asked', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', { setTimeout, location: { assign } });
+    queryClient.setQueryData(queryKeys.providers, { oidc: null });
+    announceLoggedOutAndRelogin();
+    const shown = currentToasts().at(-1);
+    announceLoggedOutAndRelogin();
+    expect(currentToasts().at(-1)).toBe(shown);
+    expect(shown).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(assign).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(assign).toHaveBeenCalledExactlyOnceWith(LOGIN_PAGE_PATH);
   });
 });

@@ -1,12 +1,14 @@
 import type { AuthProviders, User } from '../../shared/auth.js';
 import { queryClient } from './query-client.js';
 import { queryKeys } from './query-keys.js';
+import { SECOND_MS } from './time.js';
 import { toast } from './toast.js';
 
 export const LOGIN_PAGE_PATH = '/auth?mode=login';
+export const REGISTER_PAGE_PATH = '/auth?mode=register';
 export const PROVIDER_LOGIN_PATH = '/api/login';
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
-export const RELOGIN_AFTER_AUTH_ERROR_DELAY_MS = 1_000;
+export const RELOGIN_AFTER_AUTH_ERROR_DELAY_MS = SECOND_MS;
 
 /**
  * Where "log in again" goes (docs/decisions/0010-client-relogin.md): the provider's sign-in only when one
@@ -21,19 +23,52 @@ export function reloginTarget(
   return PROVIDER_LOGIN_PATH;
 }
 
-/** A full navigation, so no cached signed-in state survives it. */
-export function relogin(): void {
-  const providers = queryClient.getQueryData<AuthProviders>(queryKeys.providers);
-  const user = queryClient.getQueryData<User | null>(queryKeys.user);
+/** The sign-in options, fetched when no screen has asked yet; unknown (undefined) when that fails. */
+async function signInProviders(): Promise<AuthProviders | null | undefined> {
+  try {
+    return await queryClient.query<AuthProviders | null>({
+      queryKey: queryKeys.providers,
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+      // Offline, a paused fetch would hold the re-login back forever; a failed one falls back to our form.
+      networkMode: 'always',
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A full navigation, so no cached signed-in state survives it. `lastUser` is the account that was signed in,
+ * for when the session query already says nobody (an expired session).
+ */
+export async function relogin(lastUser?: User | null): Promise<void> {
+  const providers = await signInProviders();
+  const user = queryClient.getQueryData<User | null>(queryKeys.user) ?? lastUser;
   window.location.assign(reloginTarget(providers, user));
 }
 
-/** The 401 behaviour of spec §8: say so, then go to sign-in after 500 ms. */
-export function announceLoggedOutAndRelogin(): void {
+let scheduledRelogin: number | undefined;
+
+/**
+ * Re-logs in after `delayMs`, unless a re-login is already on its way (a failed read and the session
+ * query can notice the same expiry): false then, and nothing more happens.
+ */
+export function scheduleRelogin(delayMs: number, lastUser?: User | null): boolean {
+  if (scheduledRelogin !== undefined) return false;
+  scheduledRelogin = window.setTimeout(() => {
+    scheduledRelogin = undefined;
+    void relogin(lastUser);
+  }, delayMs);
+  return true;
+}
+
+/** The 401 behaviour of spec §8: say so, then go to sign-in after 500 ms (once, however often it is asked). */
+export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
+  if (!scheduleRelogin(UNAUTHORIZED_REDIRECT_DELAY_MS, lastUser)) return;
   toast({
     title: 'Unauthorized',
     description: 'You are logged out. Logging in again...',
     variant: 'destructive',
   });
-  window.setTimeout(relogin, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error.js';
-import { queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './retry.js';
+import { queryRetryDelay, retryUnlessNotFound, shouldRetryMutation, shouldRetryQuery } from './retry.js';
 
 const failures = {
   network: new TypeError('Failed to fetch'),
@@ -63,5 +63,17 @@ describe('shouldRetryMutation', () => {
     ['unknown', 0, false],
   ] as const)('%s after failure %i: %s', (kind, failureCount, expected) => {
     expect(shouldRetryMutation(failureCount, failures[kind])).toBe(expected);
+  });
+});
+
+describe('retryUnlessNotFound', () => {
+  it.each([
+    ['notFound', 0, false],
+    ['network', 0, true],
+    ['network', 2, false],
+    ['server', 1, true],
+    ['authentication', 0, false],
+  ] as const)('%s after failure %i: %s', (kind, failureCount, expected) => {
+    expect(retryUnlessNotFound(failureCount, failures[kind])).toBe(expected);
   });
 });

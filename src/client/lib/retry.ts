@@ -1,4 +1,6 @@
+import { isNotFound } from './api-error.js';
 import { classifyError, ErrorClass } from './errors.js';
+import { SECOND_MS } from './time.js';
 
 /** Query retries (spec §9): none for these classes, otherwise up to MAX_QUERY_RETRIES. */
 const classesNeverRetried: ReadonlySet<ErrorClass> = new Set([
@@ -7,14 +9,19 @@ const classesNeverRetried: ReadonlySet<ErrorClass> = new Set([
   ErrorClass.permission,
 ]);
 export const MAX_QUERY_RETRIES = 2;
-const FIRST_RETRY_DELAY_MS = 1_000;
-const MAX_RETRY_DELAY_MS = 30_000;
-export const MUTATION_RETRY_DELAY_MS = 1_000;
+const FIRST_RETRY_DELAY_MS = SECOND_MS;
+const MAX_RETRY_DELAY_MS = 30 * SECOND_MS;
+export const MUTATION_RETRY_DELAY_MS = SECOND_MS;
 
 /** TanStack Query's `retry`: failureCount is the number of failures so far minus one (0 on the first). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (classesNeverRetried.has(classifyError(error))) return false;
   return failureCount < MAX_QUERY_RETRIES;
+}
+
+/** For reads of one vehicle: a vehicle that is not there will not appear by asking again. */
+export function retryUnlessNotFound(failureCount: number, error: unknown): boolean {
+  return !isNotFound(error) && shouldRetryQuery(failureCount, error);
 }
 
 /** Exponential back-off: 1 s, 2 s, 4 s ... capped at 30 s. */

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'wouter';
 import { BackToHomeLink } from '../components/back-to-home-link.js';
 import { Brand } from '../components/brand.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.js';
 import { LoginForm } from '../features/auth/login-form.js';
 import { ProviderAlternative } from '../features/auth/provider-button.js';
@@ -11,6 +12,7 @@ type AuthMode = 'register' | 'login';
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: AuthMode = searchParams.get('mode') === 'login' ? 'login' : 'register';
+  const headingRef = usePageTitle(mode === 'login' ? 'Sign In' : 'Sign Up');
 
   const onModeChange = (next: string) =>
     setSearchParams(
@@ -27,7 +29,7 @@ export function AuthPage() {
 
       <div className="flex flex-col items-center gap-2 text-center">
         <Brand />
-        <h1 className="mt-3 text-2xl font-bold tracking-tight">
+        <h1 ref={headingRef} tabIndex={-1} className="mt-3 text-2xl font-bold tracking-tight">
           {mode === 'login' ? 'Sign in to your account' : 'Create your account'}
         </h1>
         <p className="text-sm text-muted-foreground">

@@ -1,4 +1,5 @@
 import { ArrowLeft, MailCheck, RefreshCw, Send } from 'lucide-react';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { useResendVerification } from '../features/auth/mutations.js';
@@ -17,14 +18,17 @@ function resendLabel(isPending: boolean, isSent: boolean): string {
 /** Replaces every screen until the account's email address is verified (spec §2 Overrides). */
 export function EmailVerificationPage({ email }: { email: string }) {
   const resend = useResendVerification();
+  const headingRef = usePageTitle('Verify Your Email');
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-5 py-10">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex h-16 w-16 items-center justify-center rounded-3xl bg-primary-soft text-primary dark:text-blue-200">
+        <span className="flex h-16 w-16 items-center justify-center rounded-3xl bg-primary-soft text-primary-soft-foreground">
           <MailCheck aria-hidden className="h-8 w-8" />
         </span>
-        <h1 className="text-2xl font-bold tracking-tight">Verify Your Email</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+          Verify Your Email
+        </h1>
         <p className="text-sm text-muted-foreground">
           Please verify your email address before using the app. Verification prevents spam and ensures your
           messages are delivered.
@@ -40,7 +44,7 @@ export function EmailVerificationPage({ email }: { email: string }) {
           <ol className="flex flex-col gap-3">
             {steps.map((step, index) => (
               <li key={step} className="flex items-start gap-3 text-sm">
-                <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-bold text-primary-foreground">
+                <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary-solid text-xs font-bold text-primary-foreground">
                   {index + 1}
                 </span>
                 <span className="pt-0.5">{step}</span>

@@ -2,6 +2,7 @@ import { ChevronRight, type LucideIcon, QrCode, RectangleHorizontal } from 'luci
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { Brand } from '../components/brand.js';
+import { usePageTitle } from '../components/page-title.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { userInitial } from '../features/auth/user-display.js';
@@ -21,7 +22,7 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
       className="group flex flex-col gap-3 rounded-3xl border border-border bg-card p-4 shadow-sm transition hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <span className="flex items-start justify-between">
-        <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+        <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-primary-solid text-primary-foreground">
           <Icon aria-hidden className="h-6 w-6" />
         </span>
         <ChevronRight
@@ -39,6 +40,7 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
 
 export function HomePage() {
   const { data: user } = useUser();
+  const headingRef = usePageTitle('Home');
   if (!user) return <PageSpinner />;
 
   return (
@@ -57,7 +59,7 @@ export function HomePage() {
       <section aria-labelledby="home-title" className="flex flex-col gap-4">
         <div>
           <p className="text-sm text-muted-foreground">Hi{user.firstName ? `, ${user.firstName}` : ''}</p>
-          <h1 id="home-title" className="text-2xl font-bold tracking-tight">
+          <h1 ref={headingRef} tabIndex={-1} id="home-title" className="text-2xl font-bold tracking-tight">
             Need to reach a driver?
           </h1>
         </div>

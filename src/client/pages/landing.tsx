@@ -11,8 +11,10 @@ import {
 } from 'lucide-react';
 import { Link } from 'wouter';
 import { Brand } from '../components/brand.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { ProviderButton } from '../features/auth/provider-button.js';
+import { LOGIN_PAGE_PATH, REGISTER_PAGE_PATH } from '../lib/relogin.js';
 
 interface Item {
   icon: LucideIcon;
@@ -51,7 +53,7 @@ function ItemList({ items }: { items: Item[] }) {
     <ul className="grid gap-3">
       {items.map(({ icon: Icon, title, text }) => (
         <li key={title} className="flex gap-3 rounded-2xl border border-border bg-card p-4">
-          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary dark:text-blue-200">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground">
             <Icon aria-hidden className="h-5 w-5" />
           </span>
           <span>
@@ -65,6 +67,7 @@ function ItemList({ items }: { items: Item[] }) {
 }
 
 export function LandingPage() {
+  const headingRef = usePageTitle('Welcome');
   return (
     <div className="flex flex-col gap-10 px-5 pb-10 pt-5">
       <header>
@@ -72,7 +75,12 @@ export function LandingPage() {
       </header>
 
       <section aria-labelledby="landing-title" className="flex flex-col gap-5">
-        <h1 id="landing-title" className="text-3xl font-bold leading-tight tracking-tight">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          id="landing-title"
+          className="text-3xl font-bold leading-tight tracking-tight"
+        >
           Reach any vehicle's owner, <span className="text-primary">anonymously</span>
         </h1>
         <p className="text-base text-muted-foreground">
@@ -81,10 +89,10 @@ export function LandingPage() {
         </p>
         <div className="flex flex-col gap-3">
           <Button asChild size="large">
-            <Link href="/auth?mode=register">Get Started Free</Link>
+            <Link href={REGISTER_PAGE_PATH}>Get Started Free</Link>
           </Button>
           <Button asChild size="large" variant="outline">
-            <Link href="/auth?mode=login">Sign In</Link>
+            <Link href={LOGIN_PAGE_PATH}>Sign In</Link>
           </Button>
           <ProviderButton />
         </div>
@@ -106,7 +114,7 @@ export function LandingPage() {
 
       <section
         aria-labelledby="closing-call"
-        className="flex flex-col gap-4 rounded-3xl bg-primary p-6 text-primary-foreground"
+        className="flex flex-col gap-4 rounded-3xl bg-primary-solid p-6 text-primary-foreground"
       >
         <h2 id="closing-call" className="text-xl font-bold">
           Ready to get started?
@@ -115,7 +123,7 @@ export function LandingPage() {
           Register your vehicles for free, put a QR code in the window and receive messages when it matters.
         </p>
         <Button asChild size="large" variant="inverse">
-          <Link href="/auth?mode=register">Create Your Free Account</Link>
+          <Link href={REGISTER_PAGE_PATH}>Create Your Free Account</Link>
         </Button>
       </section>
     </div>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { ErrorCode } from '../../shared/errors.js';
 import { LOOKUP_PLATE_MAX, lookupPlateProblem } from '../../shared/vehicles/index.js';
 import { BackToHomeLink } from '../components/back-to-home-link.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { FormField } from '../components/ui/form-field.js';
@@ -34,6 +35,7 @@ export function LicensePlatePage() {
   const [, navigate] = useLocation();
   const lookup = usePlateLookup();
   const [plate, setPlate] = useState('');
+  const headingRef = usePageTitle(finderTexts.plateTitle);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,10 +59,12 @@ export function LicensePlatePage() {
       <BackToHomeLink />
 
       <div className="flex flex-col items-center gap-2 text-center">
-        <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-primary text-primary-foreground">
+        <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-primary-solid text-primary-foreground">
           <RectangleHorizontal aria-hidden className="h-7 w-7" />
         </span>
-        <h1 className="mt-2 text-2xl font-bold tracking-tight">{finderTexts.plateTitle}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="mt-2 text-2xl font-bold tracking-tight">
+          {finderTexts.plateTitle}
+        </h1>
         <p className="text-sm text-muted-foreground">{finderTexts.plateIntro}</p>
       </div>
 

@@ -1,6 +1,7 @@
 import { Car, ChevronRight, LogOut } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
+import { usePageTitle } from '../components/page-title.js';
 import { ThemeToggle } from '../components/theme-toggle.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.js';
@@ -8,16 +9,20 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { useLogout } from '../features/auth/mutations.js';
 import { useUser } from '../features/auth/queries.js';
 import { fullName, userInitial } from '../features/auth/user-display.js';
+import { EmailVerificationCard } from '../features/profile/email-verification-card.js';
 
 export function ProfilePage() {
   const { data: user } = useUser();
   const logout = useLogout();
+  const headingRef = usePageTitle('Profile');
   if (!user) return <PageSpinner />;
   const name = fullName(user);
 
   return (
     <div className="flex flex-col gap-5 px-5 pt-6">
-      <h1 className="text-2xl font-bold tracking-tight">Profile</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+        Profile
+      </h1>
 
       <Card>
         <CardContent className="flex items-center gap-4 pt-5">
@@ -29,8 +34,13 @@ export function ProfilePage() {
         </CardContent>
       </Card>
 
+      <EmailVerificationCard user={user} />
+
       <Card>
-        <Link href="/vehicle-management" className="flex items-center gap-3 px-5 py-4 font-medium">
+        <Link
+          href="/vehicle-management"
+          className="flex min-h-14 items-center gap-3 rounded-2xl px-5 py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           <Car aria-hidden className="h-5 w-5 text-primary" />
           <span className="flex-1">My Vehicles</span>
           <ChevronRight aria-hidden className="h-4 w-4 text-muted-foreground" />

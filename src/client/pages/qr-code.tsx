@@ -1,6 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'wouter';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { PageSpinner, Spinner } from '../components/ui/spinner.js';
@@ -27,6 +28,7 @@ export function QrCodePage() {
   const vehicleQuery = useVehicle(vehicleId);
   const vehicle = vehicleQuery.data;
   const dataUrl = useQrDataUrl(vehicle ? qrCodeTarget(window.location.origin, vehicle.qrCode) : null);
+  usePageTitle(vehicleQuery.isPending || vehicle ? 'Your QR Code' : 'Vehicle not found');
 
   if (vehicleQuery.isPending) return <PageSpinner />;
   if (!vehicle) return <VehicleNotFound />;

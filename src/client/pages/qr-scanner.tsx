@@ -10,8 +10,10 @@ import {
 import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { PublicVehicle } from '../../shared/vehicles/index.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { cn } from '../components/ui/cn.js';
+import { useInertOutside } from '../components/use-inert-outside.js';
 import { saveFoundVehicle } from '../features/finder/found-vehicle-storage.js';
 import { qrLookupError, useQrLookup } from '../features/finder/lookups.js';
 import { qrCodeFromScan, sampleQrLink } from '../features/finder/scan-code.js';
@@ -53,7 +55,7 @@ function CameraProblem({ problem, onTrySample }: { problem: string; onTrySample:
       <button
         type="button"
         onClick={onTrySample}
-        className="rounded text-sm font-semibold text-blue-300 underline underline-offset-4 hover:text-blue-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-300"
+        className="min-h-11 rounded px-2 text-sm font-semibold text-blue-300 underline underline-offset-4 hover:text-blue-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-300"
       >
         {finderTexts.testWithSample}
       </button>
@@ -62,6 +64,10 @@ function CameraProblem({ problem, onTrySample }: { problem: string; onTrySample:
 }
 
 export function QrScannerPage() {
+  const headingRef = usePageTitle(finderTexts.scannerTitle);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  // The scanner covers the screen: what lies beneath (bottom navigation, offline banner) leaves the tab order.
+  useInertOutside(overlayRef);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [, navigate] = useLocation();
   const camera = useCamera(videoRef);
@@ -104,7 +110,12 @@ export function QrScannerPage() {
   useQrDecoder({ videoRef, isCameraActive: isActive, isPaused: lookup.isPending, onDecoded: submit });
 
   return (
-    <div className="fixed inset-0 z-40 flex flex-col bg-black text-white">
+    // data-scanner-overlay moves the toasts to the top, off the hints and buttons (styles.css).
+    <div
+      ref={overlayRef}
+      data-scanner-overlay=""
+      className="fixed inset-0 z-40 flex flex-col bg-black text-white"
+    >
       <header className="flex items-center justify-between gap-3 px-4 pb-3 pt-[max(env(safe-area-inset-top),1rem)]">
         <Link
           href="/"
@@ -113,7 +124,9 @@ export function QrScannerPage() {
         >
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
-        <h1 className="text-lg font-semibold">{finderTexts.scannerTitle}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
+          {finderTexts.scannerTitle}
+        </h1>
         {camera.canUseTorch ? (
           <button
             type="button"

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { authTexts } from '../../shared/auth.js';
 import { Brand } from '../components/brand.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
 import { FormField } from '../components/ui/form-field.js';
@@ -13,12 +14,15 @@ import { authScreenTexts } from '../features/auth/texts.js';
 import { LOGIN_PAGE_PATH } from '../lib/relogin.js';
 import { toast } from '../lib/toast.js';
 
+/** The heading of the outcome takes focus: the form with the pressed button is gone. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 function ResetComplete() {
   return (
     <Card>
       <CardHeader className="items-center text-center">
         <CircleCheck aria-hidden className="h-12 w-12 text-emerald-500" />
-        <CardTitle as="h1" className="text-xl">
+        <CardTitle as="h1" ref={focusOnMount} className="text-xl">
           Password Reset Complete
         </CardTitle>
         <CardDescription>{authTexts.passwordReset}</CardDescription>
@@ -39,6 +43,7 @@ export function ResetPasswordPage() {
   const resetPassword = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  usePageTitle(resetPassword.isSuccess ? 'Password Reset Complete' : 'Reset Password');
 
   useEffect(() => {
     if (token !== '') return;
@@ -72,7 +77,7 @@ export function ResetPasswordPage() {
       ) : (
         <Card>
           <CardHeader className="items-center text-center">
-            <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-primary-soft text-primary dark:text-blue-200">
+            <span className="flex h-12 w-12 items-center justify-center rounded-2xl bg-primary-soft text-primary-soft-foreground">
               <LockKeyhole aria-hidden className="h-6 w-6" />
             </span>
             <CardTitle as="h1" className="text-xl">

@@ -1,14 +1,18 @@
 import { RefreshCw, ServerCrash } from 'lucide-react';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 
 /** Replaces every screen while the session (user) query is failing (spec §2 Overrides). */
 export function ServiceUnavailablePage() {
+  const headingRef = usePageTitle('Service Unavailable');
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
       <span className="flex h-16 w-16 items-center justify-center rounded-3xl bg-muted text-muted-foreground">
         <ServerCrash aria-hidden className="h-8 w-8" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">Service Temporarily Unavailable</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+        Service Temporarily Unavailable
+      </h1>
       <p className="text-sm text-muted-foreground">
         We're experiencing technical difficulties. Please try again in a few moments.
       </p>

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { editProblem, type Vehicle, vehicleTexts } from '../../shared/vehicles/index.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
@@ -54,6 +55,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
 export function VehicleEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const vehicleQuery = useVehicle(id);
+  usePageTitle(vehicleQuery.isPending || vehicleQuery.data ? 'Edit Vehicle' : 'Vehicle not found');
   if (vehicleQuery.isPending) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
   if (!vehicle) return <VehicleNotFound />;

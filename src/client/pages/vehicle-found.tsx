@@ -66,16 +66,21 @@ function Problem({ title, text, onRetry }: { title: string; text: string; onRetr
   );
 }
 
-/** /vehicle-found/{vehicleId}: the vehicle the previous screen kept, else the public vehicle by id. */
+/**
+ * /vehicle-found/{vehicleId}: the vehicle the previous screen kept shows at once, and the public vehicle by
+ * id replaces it, so a vehicle edited or removed since is shown as it is now. When the server cannot be
+ * asked (offline, a fault), the kept vehicle stays; only its removal (404) hides it.
+ */
 export function VehicleFoundPage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
   const kept = useMemo(() => readFoundVehicle(vehicleId), [vehicleId]);
-  const query = usePublicVehicle(vehicleId, kept === undefined);
-  const vehicle = kept ?? query.data;
+  const query = usePublicVehicle(vehicleId, kept);
+  const isGone = isNotFound(query.error);
+  const vehicle = isGone ? undefined : (query.data ?? kept);
 
   if (vehicle) return <FoundVehicle vehicle={vehicle} />;
   if (query.isError) {
-    if (isNotFound(query.error)) {
+    if (isGone) {
       return (
         <Problem
           title="Vehicle Not Found"

@@ -1,7 +1,8 @@
 import { Car, Plus } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { Vehicle } from '../../shared/vehicles/index.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
@@ -12,6 +13,28 @@ import { RemovedVehicleCard } from '../features/vehicles/removed-vehicle-card.js
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { VehicleCard } from '../features/vehicles/vehicle-card.js';
+import { vehicleActionId } from '../features/vehicles/vehicle-display.js';
+
+const PAGE_TITLE = 'My Vehicles';
+
+/**
+ * Removing or reactivating moves a card to the other list, and the pressed button goes with it: focus would
+ * fall to <body>. The page asks for the moved card's opposite button instead (Reactivate after Remove, Remove
+ * after Reactivate), or the pressed one again when the call failed or the dialog was cancelled. The request
+ * waits until the button is on the page (the lists are refreshed after the change).
+ */
+function usePendingFocus(...deps: unknown[]) {
+  const [targetId, setTargetId] = useState<string | null>(null);
+  const focusTarget = useCallback(() => {
+    const target = targetId ? document.getElementById(targetId) : null;
+    if (!target || target.hasAttribute('disabled')) return;
+    target.focus();
+    // An open dialog keeps focus inside until it has closed; then its onCloseAutoFocus asks again.
+    if (document.activeElement === target) setTargetId(null);
+  }, [targetId]);
+  useEffect(focusTarget, [focusTarget, ...deps]);
+  return { requestFocus: setTargetId, focusTarget };
+}
 
 function NoVehicles() {
   return (
@@ -47,18 +70,35 @@ export function VehicleManagementPage() {
   const removeVehicle = useRemoveVehicle();
   const reactivateVehicle = useReactivateVehicle();
   const [vehicleToRemove, setVehicleToRemove] = useState<Vehicle | null>(null);
+  usePageTitle(PAGE_TITLE);
 
   const active = activeQuery.data ?? [];
   const removed = inactiveQuery.data ?? [];
   const reactivatingId = reactivateVehicle.isPending ? reactivateVehicle.variables?.id : undefined;
+  const { requestFocus, focusTarget } = usePendingFocus(active, removed, reactivatingId);
 
   const confirmRemoval = (vehicle: Vehicle) =>
-    removeVehicle.mutate(vehicle, { onSettled: () => setVehicleToRemove(null) });
+    removeVehicle.mutate(vehicle, {
+      onSuccess: () => requestFocus(vehicleActionId('reactivate', vehicle.id)),
+      onError: () => requestFocus(vehicleActionId('remove', vehicle.id)),
+      onSettled: () => setVehicleToRemove(null),
+    });
+
+  const reactivate = (vehicle: Vehicle) =>
+    reactivateVehicle.mutate(vehicle, {
+      onSuccess: () => requestFocus(vehicleActionId('remove', vehicle.id)),
+      onError: () => requestFocus(vehicleActionId('reactivate', vehicle.id)),
+    });
+
+  const cancelRemoval = () => {
+    if (vehicleToRemove) requestFocus(vehicleActionId('remove', vehicleToRemove.id));
+    setVehicleToRemove(null);
+  };
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
       <ScreenHeader
-        title="My Vehicles"
+        title={PAGE_TITLE}
         backHref="/"
         action={
           <Button asChild size="icon" className="shrink-0 rounded-full">
@@ -92,7 +132,7 @@ export function VehicleManagementPage() {
               key={vehicle.id}
               vehicle={vehicle}
               isReactivating={reactivatingId === vehicle.id}
-              onReactivate={(target) => reactivateVehicle.mutate(target)}
+              onReactivate={reactivate}
             />
           ))}
         </VehicleList>
@@ -102,7 +142,12 @@ export function VehicleManagementPage() {
         vehicle={vehicleToRemove}
         isRemoving={removeVehicle.isPending}
         onConfirm={confirmRemoval}
-        onClose={() => setVehicleToRemove(null)}
+        onClose={cancelRemoval}
+        onCloseAutoFocus={(event) => {
+          // Radix would return focus to what opened the dialog, which may have moved or gone.
+          event.preventDefault();
+          focusTarget();
+        }}
       />
     </div>
   );

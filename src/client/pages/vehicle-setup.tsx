@@ -1,6 +1,7 @@
 import { Car } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { registrationProblem, registrationYears } from '../../shared/vehicles/index.js';
+import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card.js';
 import { useRegisterVehicle } from '../features/vehicles/mutations.js';
@@ -14,6 +15,7 @@ export function VehicleSetupPage() {
   const registerVehicle = useRegisterVehicle();
   const [state, setState] = useState(emptyVehicleForm);
   const [years] = useState(() => registrationYears());
+  usePageTitle('Add Vehicle');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +34,7 @@ export function VehicleSetupPage() {
       <ScreenHeader title="Add Vehicle" backHref="/" />
       <Card>
         <CardHeader className="flex-row items-center gap-3">
-          <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary text-primary-foreground">
+          <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary-solid text-primary-foreground">
             <Car aria-hidden className="h-6 w-6" />
           </span>
           <CardDescription>{vehicleScreenTexts.addVehicleIntro}</CardDescription>

@@ -2,6 +2,7 @@ import { LockKeyhole, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { DEFAULT_THEME_PRESET, type ThemePreset, type Vehicle } from '../../shared/vehicles/index.js';
+import { pageHeadingRef, usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
@@ -18,7 +19,9 @@ function SignInRequired() {
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       <LockKeyhole aria-hidden className="h-12 w-12 text-muted-foreground" />
-      <h1 className="text-2xl font-bold tracking-tight">Sign In Required</h1>
+      <h1 ref={pageHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+        Sign In Required
+      </h1>
       <p className="text-sm text-muted-foreground">Please sign in to customize your vehicle's theme.</p>
       <Button asChild>
         <Link href={LOGIN_PAGE_PATH}>Sign In</Link>
@@ -66,9 +69,13 @@ export function VehicleThemePage() {
   const { data: user } = useUser();
   const vehicleQuery = useVehicle(vehicleId);
   const themeQuery = useVehicleTheme(vehicleId);
+  const isLoading = vehicleQuery.isPending || themeQuery.isPending;
+  usePageTitle(
+    !user ? 'Sign In Required' : isLoading || vehicleQuery.data ? 'Vehicle Theme' : 'Vehicle Not Found',
+  );
 
   if (!user) return <SignInRequired />;
-  if (vehicleQuery.isPending || themeQuery.isPending) return <PageSpinner />;
+  if (isLoading) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
   if (!vehicle) return <VehicleNotFound title="Vehicle Not Found" />;
 

@@ -3,6 +3,10 @@ export const THEME_PRESET_VALUES = ['default', 'sport', 'luxury', 'eco'] as cons
 export type ThemePreset = (typeof THEME_PRESET_VALUES)[number];
 export const DEFAULT_THEME_PRESET: ThemePreset = 'default';
 
+/**
+ * Every preset keeps WCAG AA (4.5:1) for white text on primaryColor (header, own messages, buttons), textColor
+ * on backgroundColor and messageTextColor on messageBubbleColor; catalog.test.ts checks the last two.
+ */
 export interface VehicleTheme {
   name: string;
   description: string;
@@ -26,7 +30,7 @@ export const THEME_PRESETS: Record<ThemePreset, VehicleTheme> = {
   sport: {
     name: 'Sport',
     description: 'Racing red on carbon black',
-    primaryColor: '#ef4444',
+    primaryColor: '#dc2626',
     backgroundColor: '#111827',
     textColor: '#f9fafb',
     messageBubbleColor: '#7f1d1d',
@@ -35,7 +39,7 @@ export const THEME_PRESETS: Record<ThemePreset, VehicleTheme> = {
   luxury: {
     name: 'Luxury',
     description: 'Royal purple on midnight',
-    primaryColor: '#a855f7',
+    primaryColor: '#9333ea',
     backgroundColor: '#1e1b2e',
     textColor: '#f5f3ff',
     messageBubbleColor: '#4c1d95',
@@ -44,7 +48,7 @@ export const THEME_PRESETS: Record<ThemePreset, VehicleTheme> = {
   eco: {
     name: 'Eco',
     description: 'Fresh green on light mint',
-    primaryColor: '#16a34a',
+    primaryColor: '#15803d',
     backgroundColor: '#f0fdf4',
     textColor: '#14532d',
     messageBubbleColor: '#bbf7d0',

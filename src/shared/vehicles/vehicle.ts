@@ -54,6 +54,22 @@ export const PUBLIC_VEHICLE_KEYS = [
   'themePreset',
 ] as const satisfies ReadonlyArray<keyof PublicVehicle>;
 
+/**
+ * A public vehicle read back from somewhere it could have been altered (the client's session storage):
+ * exactly the PUBLIC_VEHICLE_KEYS fields, unknown keys dropped.
+ */
+export const publicVehicleSchema = z.object({
+  id: z.string().min(1),
+  make: z.string(),
+  model: z.string(),
+  year: z.string(),
+  color: z.string(),
+  vehicleType: z.enum(VEHICLE_TYPE_VALUES),
+  displayName: z.string().nullable(),
+  licensePlate: z.string(),
+  themePreset: z.enum(THEME_PRESET_VALUES),
+}) satisfies z.ZodType<PublicVehicle>;
+
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {
   make: string;

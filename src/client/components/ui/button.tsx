@@ -3,13 +3,14 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from './cn.js';
 
 const variants = {
-  primary: 'bg-primary text-primary-foreground shadow-sm hover:brightness-110 active:brightness-95',
-  secondary: 'bg-primary-soft text-primary hover:brightness-95 dark:text-blue-200',
+  // Hover and press darken: a lighter fill would bring white text under 4.5:1.
+  primary: 'bg-primary-solid text-primary-foreground shadow-sm hover:brightness-90 active:brightness-85',
+  secondary: 'bg-primary-soft text-primary-soft-foreground hover:brightness-95',
   outline: 'border border-input bg-card text-foreground hover:bg-muted',
   ghost: 'text-foreground hover:bg-muted',
   /** For use on a primary-coloured surface. */
   inverse: 'bg-white text-blue-700 shadow-sm hover:bg-blue-50',
-  destructive: 'bg-destructive text-destructive-foreground hover:brightness-110',
+  destructive: 'bg-destructive-solid text-destructive-foreground hover:brightness-90',
   link: 'text-primary underline-offset-4 hover:underline',
 } as const;
 
@@ -45,8 +46,8 @@ export function Button({
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
         'disabled:pointer-events-none disabled:opacity-60',
         variants[variant],
-        // A link-styled button takes the size of its text.
-        variant === 'link' ? 'p-0 text-sm' : sizes[size],
+        // A link-styled button takes the width of its text, and a 44 px tall touch target.
+        variant === 'link' ? 'min-h-11 p-0 text-sm' : sizes[size],
         className,
       )}
       {...props}

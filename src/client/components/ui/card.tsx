@@ -1,4 +1,5 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, Ref } from 'react';
+import { pageHeadingRef } from '../page-title.js';
 import { cn } from './cn.js';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -17,10 +18,20 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 interface CardTitleProps extends HTMLAttributes<HTMLHeadingElement> {
   /** The heading level; a card that is the page's main content says h1. */
   as?: 'h1' | 'h2' | 'h3';
+  ref?: Ref<HTMLHeadingElement>;
 }
 
-export function CardTitle({ as: Heading = 'h2', className, ...props }: CardTitleProps) {
-  return <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
+/** As the page's h1 it takes focus after a route change (components/page-title.ts). */
+export function CardTitle({ as: Heading = 'h2', className, ref, ...props }: CardTitleProps) {
+  const isPageHeading = Heading === 'h1';
+  return (
+    <Heading
+      ref={ref ?? (isPageHeading ? pageHeadingRef : undefined)}
+      tabIndex={isPageHeading ? -1 : undefined}
+      className={cn('text-lg font-semibold leading-tight', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

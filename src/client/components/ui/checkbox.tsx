@@ -9,7 +9,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       className={cn(
         'flex h-5 w-5 shrink-0 items-center justify-center rounded-md border border-input bg-card',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
+        'data-[state=checked]:border-primary-solid data-[state=checked]:bg-primary-solid data-[state=checked]:text-primary-foreground',
         className,
       )}
       {...props}

@@ -8,9 +8,11 @@ export const ToastProvider = ToastPrimitive.Provider;
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
+      // The QR scanner moves it up, off its hints (.toast-viewport in styles.css); it stays usable there.
+      data-toast-viewport=""
       className={cn(
         // Above the bottom navigation, so a toast never covers the header's controls.
-        'pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none [&>*]:pointer-events-auto',
+        'toast-viewport pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none [&>*]:pointer-events-auto',
         className,
       )}
       {...props}
@@ -26,9 +28,9 @@ export function Toast({ className, variant = 'default', ...props }: ToastProps) 
   return (
     <ToastPrimitive.Root
       className={cn(
-        'toast relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-10 shadow-lg',
+        'toast relative flex w-full items-start gap-3 rounded-2xl border p-4 pr-12 shadow-lg',
         variant === 'destructive'
-          ? 'border-destructive bg-destructive text-destructive-foreground'
+          ? 'border-destructive-solid bg-destructive-solid text-destructive-foreground'
           : 'border-border bg-card text-foreground',
         className,
       )}
@@ -42,14 +44,15 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('mt-0.5 text-sm opacity-90', className)} {...props} />;
+  // Full opacity: white at 90 % on the destructive fill would fall under 4.5:1.
+  return <ToastPrimitive.Description className={cn('mt-0.5 text-sm', className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
   return (
     <ToastPrimitive.Action
       className={cn(
-        'shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-xs font-semibold',
+        'min-h-11 shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-xs font-semibold',
         'hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}
@@ -62,7 +65,8 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       className={cn(
-        'absolute right-2 top-2 rounded-lg p-1.5 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2',
+        // A 44 px touch target; opacity 80 % keeps the icon over 3:1 on the destructive fill.
+        'absolute right-1 top-1 flex h-11 w-11 items-center justify-center rounded-lg opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2',
         className,
       )}
       {...props}

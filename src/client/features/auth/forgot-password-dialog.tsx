@@ -11,7 +11,8 @@ import {
 } from '../../components/ui/dialog.js';
 import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';
-import { failureText, useForgotPassword } from './mutations.js';
+import { serverMessage } from '../../lib/api-error.js';
+import { useForgotPassword } from './mutations.js';
 import { authScreenTexts } from './texts.js';
 
 export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string }) {
@@ -43,7 +44,7 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
   const shownProblem =
     problem ??
     (forgotPassword.isError
-      ? failureText(forgotPassword.error, authScreenTexts.forgotPasswordFailedFallback)
+      ? (serverMessage(forgotPassword.error) ?? authScreenTexts.forgotPasswordFailedFallback)
       : null);
 
   return (

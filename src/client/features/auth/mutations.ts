@@ -10,28 +10,28 @@ import {
   type ResetPasswordRequest,
 } from '../../../shared/auth.js';
 import { apiRequest } from '../../lib/api.js';
-import { ApiError } from '../../lib/api-error.js';
+import { serverMessage } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
+import { noteSignOutRequested } from '../../lib/session-changes.js';
 import { toast } from '../../lib/toast.js';
 import { authScreenTexts } from './texts.js';
 
-/** The server's message when the failure was an answer of the server, else the screen's fallback text. */
-export function failureText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError ? error.body?.message : undefined) || fallback;
-}
-
+/** A screen's failure toast: the server's message when it answered with one, else the screen's own text. */
 function showFailure(title: string, error: unknown, fallback: string): void {
-  toast({ title, description: failureText(error, fallback), variant: 'destructive' });
+  toast({ title, description: serverMessage(error) ?? fallback, variant: 'destructive' });
 }
 
-/** After signing in or up: refresh the user, then go home (spec §4 Session). */
+/**
+ * After signing in or up: refresh the user, then go home (spec §4 Session). The new account empties the
+ * cache (lib/session-changes.ts). Home replaces /auth in the history, so Back does not return to the form.
+ */
 function useSignedInFlow(title: string) {
   const [, navigate] = useLocation();
   return async (result: AuthResult) => {
     toast({ title, description: result.emailVerificationRequired ? authTexts.verificationSent : undefined });
     await queryClient.refetchQueries({ queryKey: queryKeys.user });
-    navigate('/');
+    navigate('/', { replace: true });
   };
 }
 
@@ -57,6 +57,8 @@ export function useRegister() {
 /** Signs out, then leaves for / with a full load, also when the call failed. */
 export function useLogout() {
   return useMutation({
+    // Losing the session from here on is the user's wish, not an expiry to announce.
+    onMutate: noteSignOutRequested,
     mutationFn: () => apiRequest<MessageResult>('POST', '/api/auth/logout'),
     onSettled: () => window.location.assign('/'),
   });

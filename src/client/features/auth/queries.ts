@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthProviders, User } from '../../../shared/auth.js';
 import { queryKeys } from '../../lib/query-keys.js';
-
-const MINUTE_MS = 60_000;
+import { MINUTE_MS, SECOND_MS } from '../../lib/time.js';
 
 /** The session (user) query of spec §9: stale 5 min, one retry after 1 s, status refetch every 15 min. */
 export function useUser() {
@@ -10,7 +9,7 @@ export function useUser() {
     queryKey: queryKeys.user,
     staleTime: 5 * MINUTE_MS,
     retry: 1,
-    retryDelay: 1_000,
+    retryDelay: SECOND_MS,
     refetchInterval: 15 * MINUTE_MS,
   });
 }

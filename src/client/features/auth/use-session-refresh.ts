@@ -4,10 +4,10 @@ import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
+import { MINUTE_MS, SECOND_MS } from '../../lib/time.js';
 import { SHORT_TOAST_DURATION_MS, toast } from '../../lib/toast.js';
 import { authScreenTexts } from './texts.js';
 
-const MINUTE_MS = 60_000;
 export const INACTIVITY_REFRESH_MS = 20 * MINUTE_MS;
 export const PERIODIC_REFRESH_MS = 12 * 60 * MINUTE_MS;
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
@@ -34,7 +34,7 @@ export function useSessionRefresh(isSignedIn: boolean): void {
     let lastReset = Date.now();
     const onActivity = () => {
       const now = Date.now();
-      if (now - lastReset < 1_000) return; // pointermove fires often; a second's precision is plenty
+      if (now - lastReset < SECOND_MS) return; // pointermove fires often; a second's precision is plenty
       lastReset = now;
       window.clearTimeout(idleTimer);
       idleTimer = window.setTimeout(refreshSession, INACTIVITY_REFRESH_MS);

@@ -1,8 +1,10 @@
 import { CircleCheck, LogIn, MessageSquare, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import { type PublicVehicle, THEME_PRESETS } from '../../../shared/vehicles/index.js';
+import { usePageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { LOGIN_PAGE_PATH, REGISTER_PAGE_PATH } from '../../lib/relogin.js';
 import { colorLabel, vehicleName, vehicleTypeLabel } from '../vehicles/vehicle-display.js';
 import { vehicleTypeIcon } from '../vehicles/vehicle-type-icon.js';
 import { finderTexts } from './texts.js';
@@ -67,13 +69,13 @@ function ReplyPrompt() {
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <Button asChild variant="secondary">
-          <Link href="/auth?mode=register">
+          <Link href={REGISTER_PAGE_PATH}>
             <UserPlus aria-hidden className="h-4 w-4" />
             Create Account
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link href="/auth?mode=login">
+          <Link href={LOGIN_PAGE_PATH}>
             <LogIn aria-hidden className="h-4 w-4" />
             Sign In
           </Link>
@@ -90,6 +92,8 @@ interface FoundVehicleCardProps {
 }
 
 export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps) {
+  // Here, for pages/vehicle-found.tsx shows this card on both of its routes.
+  usePageTitle(finderTexts.foundTitle);
   return (
     <div className="flex flex-col gap-4">
       <Card>

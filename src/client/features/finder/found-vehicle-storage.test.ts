@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PublicVehicle } from '../../../shared/vehicles/index.js';
+import {
+  PUBLIC_VEHICLE_KEYS,
+  type PublicVehicle,
+  publicVehicleSchema,
+} from '../../../shared/vehicles/index.js';
 import {
   decodeFoundVehicle,
   encodeFoundVehicle,
@@ -48,17 +52,21 @@ describe('the found-vehicle codec', () => {
     ['a missing plate', JSON.stringify({ ...vehicle, licensePlate: undefined })],
     ['a display name of another type', JSON.stringify({ ...vehicle, displayName: 3 })],
     ['a year of another type', JSON.stringify({ ...vehicle, year: ['2020'] })],
+    ['a numeric year (an older shape)', JSON.stringify({ ...vehicle, year: 2020 })],
+    ['an unknown vehicle type', JSON.stringify({ ...vehicle, vehicleType: 'hovercraft' })],
+    ['an unknown theme preset', JSON.stringify({ ...vehicle, themePreset: 'neon' })],
+    ['a missing theme preset', JSON.stringify({ ...vehicle, themePreset: undefined })],
+    ['a missing display name', JSON.stringify({ ...vehicle, displayName: undefined })],
   ])('tolerates %s', (_name, stored) => {
     expect(decodeFoundVehicle(stored)).toBeUndefined();
   });
 
-  it('fills what an older or foreign shape lacks with defaults', () => {
-    const { displayName: _d, themePreset: _t, ...rest } = vehicle;
-    expect(decodeFoundVehicle(JSON.stringify({ ...rest, year: 2020, vehicleType: 'hovercraft' }))).toEqual({
-      ...vehicle,
-      vehicleType: 'other',
-      themePreset: 'default',
-    });
+  it('reads back only the public fields', () => {
+    expect(decodeFoundVehicle(JSON.stringify({ ...vehicle, qrCode: 'secret' }))).toEqual(vehicle);
+  });
+
+  it('decodes with the shared schema, which has exactly the public fields', () => {
+    expect(Object.keys(publicVehicleSchema.shape).sort()).toEqual([...PUBLIC_VEHICLE_KEYS].sort());
   });
 });
 

@@ -1,13 +1,30 @@
+import { partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.js';
 import { errorToastFor } from '../../lib/error-toasts.js';
-import { lookupPaths, qrLookupError } from './lookups.js';
+import { vehicleKeys } from '../vehicles/queries.js';
+import { lookupKeys, lookupPaths, qrLookupError } from './lookups.js';
 
 describe('lookupPaths', () => {
   it('URL-encodes each segment and trims the plate', () => {
     expect(lookupPaths.byQrCode('a/b c')).toBe('/api/vehicles/qr/a%2Fb%20c');
     expect(lookupPaths.byPlate('  abc 1234 ')).toBe('/api/vehicles/lookup/abc%201234');
     expect(lookupPaths.byId('v?1')).toBe('/api/vehicles/public/v%3F1');
+  });
+});
+
+describe('lookupKeys', () => {
+  const code = 'Qx7_-k2pLm9aB3cD4eF5gH';
+  const id = '0b9f7f8e-4c1d-4f8e-9a6b-2d3c4e5f6a7b';
+
+  it('join into the lookup paths, as the default query function reads them', () => {
+    expect(lookupKeys.byQrCode(code).join('/')).toBe(lookupPaths.byQrCode(code));
+    expect(lookupKeys.byId(id).join('/')).toBe(lookupPaths.byId(id));
+  });
+
+  it('are reached by invalidating the vehicles', () => {
+    expect(partialMatchKey(lookupKeys.byQrCode(code), vehicleKeys.all)).toBe(true);
+    expect(partialMatchKey(lookupKeys.byId(id), vehicleKeys.all)).toBe(true);
   });
 });
 

@@ -1,9 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { PublicVehicle } from '../../../shared/vehicles/index.js';
 import { apiRequest } from '../../lib/api.js';
-import { ApiError } from '../../lib/api-error.js';
-import { shouldRetryQuery } from '../../lib/retry.js';
+import { ApiError, isNotFound } from '../../lib/api-error.js';
+import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
+import { retryUnlessNotFound } from '../../lib/retry.js';
 import { finderTexts } from './texts.js';
+
+/** Kept here for the finder's screens (pages/license-plate.tsx); it lives in lib with the retry rule. */
+export { isNotFound };
 
 /** The three public lookups of spec §7; each path segment is URL-encoded. */
 export const lookupPaths = {
@@ -12,16 +16,18 @@ export const lookupPaths = {
   byId: (id: string) => `/api/vehicles/public/${encodeURIComponent(id)}`,
 };
 
-const VEHICLE_STALE_MS = 5 * 60_000;
+/**
+ * The lookups' query keys start with '/api/vehicles' like every vehicle key (features/vehicles/queries.ts),
+ * so a change that invalidates ['/api/vehicles'] refreshes a found vehicle too. Joined, a key is its path
+ * for any code or id the server issues; the query functions still encode what a URL brought.
+ */
+export const lookupKeys = {
+  byQrCode: (code: string) => ['/api/vehicles', 'qr', code] as const,
+  byId: (id: string) => ['/api/vehicles', 'public', id] as const,
+};
 
 const getVehicle = (path: string, signal?: AbortSignal) =>
   apiRequest<PublicVehicle>('GET', path, undefined, { signal });
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
-/** A vehicle that is not there will not appear on a retry. */
-const retryUnlessNotFound = (failureCount: number, error: unknown) =>
-  !isNotFound(error) && shouldRetryQuery(failureCount, error);
 
 /** The scanner's lookup: an action, not a read, so a mutation (retried once after a network or server failure). */
 export function useQrLookup() {
@@ -35,22 +41,25 @@ export function usePlateLookup() {
 /** Resolves a QR code opened as a link (/vehicle/qr/{code}); disabled without a code. */
 export function useVehicleByQrCode(code: string | undefined) {
   return useQuery({
-    queryKey: [lookupPaths.byQrCode(code ?? '')],
+    queryKey: lookupKeys.byQrCode(code ?? ''),
     queryFn: ({ signal }) => getVehicle(lookupPaths.byQrCode(code ?? ''), signal),
     enabled: code !== undefined,
     retry: retryUnlessNotFound,
-    staleTime: VEHICLE_STALE_MS,
+    staleTime: VEHICLE_STALE_TIME_MS,
   });
 }
 
-/** The public vehicle by id, unless the screen already has it. */
-export function usePublicVehicle(id: string, isEnabled: boolean) {
+/**
+ * The public vehicle by id. A vehicle the previous screen kept is shown at once (`kept`, never cached as an
+ * answer) while the server is asked, so an edit or a removal since then shows.
+ */
+export function usePublicVehicle(id: string, kept: PublicVehicle | undefined) {
   return useQuery({
-    queryKey: [lookupPaths.byId(id)],
+    queryKey: lookupKeys.byId(id),
     queryFn: ({ signal }) => getVehicle(lookupPaths.byId(id), signal),
-    enabled: isEnabled,
+    placeholderData: kept,
     retry: retryUnlessNotFound,
-    staleTime: VEHICLE_STALE_MS,
+    staleTime: VEHICLE_STALE_TIME_MS,
   });
 }
 

@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { cameraConstraints, preferredRearCamera, videoInputs } from './camera.js';
+import { startCamera, stopTracks } from './start-camera.js';
 import { finderTexts } from './texts.js';
 
 export type CameraState =
@@ -17,29 +17,6 @@ function supportsTorch(track: MediaStreamTrack): boolean {
       typeof track.getCapabilities === 'function' &&
       (track.getCapabilities() as TorchCapabilities).torch === true
     );
-  } catch {
-    return false;
-  }
-}
-
-function stopTracks(stream: MediaStream | undefined): void {
-  for (const track of stream?.getTracks() ?? []) track.stop();
-}
-
-/** Opens the preferred rear camera; if asking for it by id fails, asks for any environment-facing one. */
-async function openCamera(media: MediaDevices): Promise<MediaStream> {
-  const rearCamera = preferredRearCamera(await media.enumerateDevices());
-  try {
-    return await media.getUserMedia(cameraConstraints(rearCamera));
-  } catch (error) {
-    if (!rearCamera) throw error;
-    return media.getUserMedia(cameraConstraints());
-  }
-}
-
-async function hasVideoInput(media: MediaDevices): Promise<boolean> {
-  try {
-    return videoInputs(await media.enumerateDevices()).length > 0;
   } catch {
     return false;
   }
@@ -65,15 +42,14 @@ export function useCamera(videoRef: RefObject<HTMLVideoElement | null>) {
 
     async function start() {
       const media = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-      if (!media?.getUserMedia || !media.enumerateDevices) return fail(finderTexts.cameraNotAvailable);
-      if (!(await hasVideoInput(media))) return fail(finderTexts.noCameraDevices);
-      try {
-        stream = await openCamera(media);
-      } catch (error) {
-        console.warn('Camera start failed:', error);
-        return fail(finderTexts.cameraStartFailed);
+      const started = await startCamera(media, () => isCancelled);
+      if (started.status === 'cancelled') return;
+      if (isCancelled) return started.status === 'started' ? stopTracks(started.stream) : undefined;
+      if (started.status === 'failed') {
+        if (started.error !== undefined) console.warn('Camera start failed:', started.error);
+        return fail(started.problem);
       }
-      if (isCancelled) return stopTracks(stream);
+      stream = started.stream;
       const track = stream.getVideoTracks()[0];
       if (!track || !video) return fail(finderTexts.cameraStartFailed);
       track.addEventListener('ended', () => fail(finderTexts.cameraStartFailed));

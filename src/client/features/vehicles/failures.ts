@@ -4,11 +4,6 @@ import { handleApiError } from '../../lib/handle-error.js';
 import { toast } from '../../lib/toast.js';
 import { vehicleScreenTexts } from './texts.js';
 
-/** The server's own message for a failure it answered, if any. */
-export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.body?.message || undefined : undefined;
-}
-
 /** Failures the shared handler answers whatever the screen says: the session is gone, or the email is unverified. */
 export function isSessionFailure(error: unknown): boolean {
   return (

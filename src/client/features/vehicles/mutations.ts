@@ -8,17 +8,21 @@ import {
   type VehicleFormValues,
 } from '../../../shared/vehicles/index.js';
 import { apiRequest } from '../../lib/api.js';
+import { serverMessage } from '../../lib/api-error.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
-import { isPlateConflict, reactivationFailureText, serverMessage, showVehicleFailure } from './failures.js';
+import { isPlateConflict, reactivationFailureText, showVehicleFailure } from './failures.js';
 import { vehicleKeys } from './queries.js';
 import { vehicleScreenTexts as texts } from './texts.js';
 import { vehicleName } from './vehicle-display.js';
 
 const refreshVehicles = () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
 
-/** Add Vehicle: success refreshes the list and goes to / (spec §4 Registration flow). */
+/**
+ * Add Vehicle: success refreshes the list and goes to / (spec §4 Registration flow), in place of the form,
+ * so Back does not return to what was just submitted.
+ */
 export function useRegisterVehicle() {
   const [, navigate] = useLocation();
   return useMutation({
@@ -26,7 +30,7 @@ export function useRegisterVehicle() {
     onSuccess: async () => {
       toast({ title: texts.registeredTitle, description: texts.registeredDescription });
       await refreshVehicles();
-      navigate('/');
+      navigate('/', { replace: true });
     },
     // Spec §8: the shared handler, which also signs the user in again after an authentication error.
     onError: (error) => handleApiError(error, { context: 'vehicle registration' }),

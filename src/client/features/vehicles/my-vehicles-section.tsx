@@ -54,7 +54,10 @@ export function MyVehiclesSection() {
         <h2 id="my-vehicles-title" className="text-lg font-semibold">
           My Vehicles
         </h2>
-        <Link href="/vehicle-management" className="text-sm font-medium text-primary hover:underline">
+        <Link
+          href="/vehicle-management"
+          className="-mr-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           Manage All
         </Link>
       </div>

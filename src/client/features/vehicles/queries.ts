@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ThemeResponse, Vehicle } from '../../../shared/vehicles/index.js';
-import { ApiError } from '../../lib/api-error.js';
-import { shouldRetryQuery } from '../../lib/retry.js';
-
-/** Spec §9: vehicle queries stay fresh for 5 minutes. */
-export const VEHICLE_STALE_TIME_MS = 5 * 60_000;
+import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
+import { retryUnlessNotFound } from '../../lib/retry.js';
 
 /**
  * Query keys double as paths (the default query function GETs the joined key). Every key starts with
- * '/api/vehicles', so invalidating vehicleKeys.all after a change refreshes the lists, one vehicle and its theme.
+ * '/api/vehicles', so invalidating vehicleKeys.all after a change refreshes the lists, one vehicle and its
+ * theme, and the finder's public lookups (features/finder/lookups.ts).
  */
 export const vehicleKeys = {
   all: ['/api/vehicles'] as const,
@@ -16,12 +14,6 @@ export const vehicleKeys = {
   one: (id: string) => ['/api/vehicles', id] as const,
   theme: (id: string) => ['/api/vehicles', id, 'theme'] as const,
 };
-
-/** A missing vehicle will not appear by asking again. */
-function retryUnlessNotFound(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status === 404) return false;
-  return shouldRetryQuery(failureCount, error);
-}
 
 /** The owner's active vehicles, oldest first (null when signed out: reads answer empty on 401). */
 export function useVehicles() {

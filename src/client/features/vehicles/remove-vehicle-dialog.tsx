@@ -15,13 +15,21 @@ interface RemoveVehicleDialogProps {
   isRemoving: boolean;
   onConfirm: (vehicle: Vehicle) => void;
   onClose: () => void;
+  /** Where focus goes once the dialog has closed: the page decides, for the card may have moved lists. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Asks before removing: removal stops messages and the QR code until the vehicle is reactivated. */
-export function RemoveVehicleDialog({ vehicle, isRemoving, onConfirm, onClose }: RemoveVehicleDialogProps) {
+export function RemoveVehicleDialog({
+  vehicle,
+  isRemoving,
+  onConfirm,
+  onClose,
+  onCloseAutoFocus,
+}: RemoveVehicleDialogProps) {
   return (
     <Dialog open={vehicle !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>Remove Vehicle?</DialogTitle>
         <DialogDescription>
           {vehicle ? `${vehicleName(vehicle)} (${vehicle.licensePlate})` : ''} will stop receiving messages

@@ -3,6 +3,7 @@ import type { Vehicle } from '../../../shared/vehicles/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { VehicleSummary } from './vehicle-card.js';
+import { vehicleActionId } from './vehicle-display.js';
 
 interface RemovedVehicleCardProps {
   vehicle: Vehicle;
@@ -28,8 +29,8 @@ export function RemovedVehicleCard({ vehicle, isReactivating, onReactivate }: Re
           />
         </div>
         <Button
+          id={vehicleActionId('reactivate', vehicle.id)}
           variant="outline"
-          size="small"
           aria-label={`Reactivate ${vehicle.licensePlate}`}
           disabled={isReactivating}
           onClick={() => onReactivate(vehicle)}

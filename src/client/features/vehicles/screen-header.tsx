@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 
 interface ScreenHeaderProps {
@@ -21,7 +22,13 @@ export function ScreenHeader({ title, backHref, backLabel = 'Back', action }: Sc
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
       </Button>
-      <h1 className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight">{title}</h1>
+      <h1
+        ref={pageHeadingRef}
+        tabIndex={-1}
+        className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight"
+      >
+        {title}
+      </h1>
       {action}
     </header>
   );

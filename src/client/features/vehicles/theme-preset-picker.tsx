@@ -60,7 +60,7 @@ export function ThemePresetPicker({ value, onChange }: ThemePresetPickerProps) {
               aria-hidden
               className={cn(
                 'flex h-6 w-6 shrink-0 items-center justify-center rounded-full border',
-                isSelected ? 'border-primary bg-primary text-primary-foreground' : 'border-input',
+                isSelected ? 'border-primary bg-primary-solid text-primary-foreground' : 'border-input',
               )}
             >
               {isSelected ? <Check className="h-4 w-4" /> : null}

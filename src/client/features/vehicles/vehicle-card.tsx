@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { Vehicle } from '../../../shared/vehicles/index.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../components/ui/cn.js';
-import { colorLabel, plateLine, vehicleName, vehicleTypeLabel } from './vehicle-display.js';
+import { colorLabel, plateLine, vehicleActionId, vehicleName, vehicleTypeLabel } from './vehicle-display.js';
 import { VehicleTypeIcon } from './vehicle-type-icon.js';
 
 const actionClass = cn(
@@ -107,6 +107,7 @@ export function VehicleCard({
           />
           <button
             type="button"
+            id={vehicleActionId('remove', vehicle.id)}
             aria-label={`Remove ${plate}`}
             onClick={() => onRemove(vehicle)}
             className={cn(actionClass, 'text-destructive hover:bg-destructive/10')}

@@ -38,3 +38,8 @@ export function qrFileName(licensePlate: string): string {
     .trim();
   return `${name || 'vehicle-qr-code'}.png`;
 }
+
+/** The id of a vehicle card's Remove or Reactivate button, where focus goes when the card moves between lists. */
+export function vehicleActionId(action: 'remove' | 'reactivate', vehicleId: string): string {
+  return `${action}-vehicle-${vehicleId}`;
+}

@@ -61,7 +61,7 @@ function ModelField({
         {canPickFromList ? (
           <Button
             variant="link"
-            className="self-start text-xs"
+            className="-mt-1.5 self-start"
             onClick={() => setState((current) => withModelList(current))}
           >
             Pick from the list instead

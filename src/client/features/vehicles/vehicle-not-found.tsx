@@ -1,5 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'wouter';
+import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 
 /** Shown when one of the owner's vehicles cannot be fetched (spec §8: "Vehicle fetch failure"). */
@@ -9,7 +10,9 @@ export function VehicleNotFound({ title = 'Vehicle not found' }: { title?: strin
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-muted">
         <SearchX aria-hidden className="h-8 w-8 text-muted-foreground" />
       </span>
-      <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+      <h1 ref={pageHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h1>
       <p className="text-sm text-muted-foreground">
         This vehicle doesn't exist or isn't one of your vehicles.
       </p>

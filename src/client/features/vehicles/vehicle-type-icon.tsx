@@ -19,7 +19,7 @@ export function VehicleTypeIcon({ vehicleType, className }: { vehicleType: strin
   return (
     <span
       className={cn(
-        'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary dark:text-blue-200',
+        'flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-soft-foreground',
         className,
       )}
     >
