@@ -168,13 +168,8 @@ describe('registrationPlateProblem: refused plates, rules in order (spec §5)', 
   });
 });
 
-/**
- * SPEC DISAGREEMENT (reported): spec §5 refuses a plate "starting with TEST, FAKE, DEMO, SAMPLE or XXX,
- * or made only of" filler. These plates, as entered, neither start with a fake word nor are made only
- * of filler (they hold a separator), and each fits a family, so the spec accepts them. plates.ts checks
- * the normalized key (separators removed) instead and answers "Please enter a real license plate number".
- */
-// A separator does not make a fake plate real: realness is judged on the plate key
+// Read literally, spec §5 would accept these (as entered they hold a separator and fit a family), but a
+// separator does not make a fake plate real: realness is judged on the plate key
 // (docs/decisions/0020-vehicle-rules.md).
 describe('registrationPlateProblem: realness is judged without separators', () => {
   it.each([
