@@ -14,49 +14,9 @@ import { THEME_PRESET_VALUES, type ThemePreset } from './themes.js';
 export const DISPLAY_NAME_MAX = 100;
 export const MODEL_MAX = 50;
 
-/** What the owner sees of their own vehicle. */
-export interface Vehicle {
-  id: string;
-  make: string;
-  model: string;
-  year: string;
-  licensePlate: string;
-  color: string;
-  displayName: string | null;
-  vehicleType: VehicleType;
-  isActive: boolean;
-  qrCode: string;
-  themePreset: ThemePreset;
-}
-
-/** What anyone may see of a vehicle found by QR code, plate or id (ADDENDUM §1), and nothing more. */
-export interface PublicVehicle {
-  id: string;
-  make: string;
-  model: string;
-  year: string;
-  color: string;
-  vehicleType: VehicleType;
-  displayName: string | null;
-  licensePlate: string;
-  themePreset: ThemePreset;
-}
-
-export const PUBLIC_VEHICLE_KEYS = [
-  'id',
-  'make',
-  'model',
-  'year',
-  'color',
-  'vehicleType',
-  'displayName',
-  'licensePlate',
-  'themePreset',
-] as const satisfies ReadonlyArray<keyof PublicVehicle>;
-
 /**
- * A public vehicle read back from somewhere it could have been altered (the client's session storage):
- * exactly the PUBLIC_VEHICLE_KEYS fields, unknown keys dropped.
+ * What anyone may see of a vehicle found by QR code, plate or id (ADDENDUM §1), and nothing more. Also
+ * reads one back from somewhere it could have been altered (session storage): unknown keys dropped.
  */
 export const publicVehicleSchema = z.object({
   id: z.string().min(1),
@@ -68,7 +28,15 @@ export const publicVehicleSchema = z.object({
   displayName: z.string().nullable(),
   licensePlate: z.string(),
   themePreset: z.enum(THEME_PRESET_VALUES),
-}) satisfies z.ZodType<PublicVehicle>;
+});
+export type PublicVehicle = z.infer<typeof publicVehicleSchema>;
+export const PUBLIC_VEHICLE_KEYS = publicVehicleSchema.keyof().options;
+
+/** What the owner sees of their own vehicle: the public description plus what only they may know. */
+export interface Vehicle extends PublicVehicle {
+  isActive: boolean;
+  qrCode: string;
+}
 
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {
@@ -140,15 +108,7 @@ export function editProblem(input: Partial<Record<keyof VehicleFormValues, unkno
 }
 
 /** The request body both POST and PATCH /api/vehicles take, after validation. */
-export interface VehicleInput {
-  make: string;
-  model: string;
-  year: string;
-  licensePlate: string;
-  color: string;
-  displayName: string | null;
-  vehicleType: VehicleType;
-}
+export type VehicleInput = Omit<PublicVehicle, 'id' | 'themePreset'>;
 
 function toInput(form: VehicleFormValues): VehicleInput {
   return {
