@@ -56,7 +56,8 @@ export interface OidcLoginStatesTable {
 
 export interface VehiclesTable {
   id: string;
-  ownerId: string;
+  /** Null only for the built-in sample vehicle, which belongs to no account. */
+  ownerId: string | null;
   make: string;
   model: string;
   year: string;

@@ -118,12 +118,14 @@ export function createVehiclesRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Only owned vehicles: the built-in sample is found by its QR code or id, never by a plate. */
     findPublicVehicleByPlateKey(plateKey: string) {
       return db
         .selectFrom('vehicles')
         .select(PUBLIC_COLUMNS)
         .where('plateKey', '=', plateKey)
         .where('isActive', '=', 1)
+        .where('ownerId', 'is not', null)
         .executeTakeFirst();
     },
 
