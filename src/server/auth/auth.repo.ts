@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js';
 
 export type UserRow = UsersTable;
@@ -104,8 +104,11 @@ function authQueries(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
     },
 
-    /** Issues a verification of `purpose`, retiring any earlier one of the same user and purpose. */
-    async replaceVerification(
+    /**
+     * Issues a verification link. An account may hold several email verification links at once (each
+     * works until one is used); a new reset link retires the older one (ADDENDUM §5).
+     */
+    async insertVerification(
       verification: {
         userId: string;
         purpose: VerificationPurpose;
@@ -116,12 +119,15 @@ function authQueries(db: Kysely<Database>) {
       now: number,
     ) {
       const { tokenHash, bindingHash, expiresAt } = verification;
-      await db
+      const insert = db
         .insertInto('verifications')
-        .values({ ...verification, id: randomUUID(), createdAt: now })
+        .values({ ...verification, id: randomUUID(), createdAt: now });
+      if (verification.purpose !== 'reset-password') return void (await insert.execute());
+      await insert
         .onConflict((conflict) =>
           conflict
-            .columns(['userId', 'purpose'])
+            .column('userId')
+            .where('purpose', '=', sql.lit('reset-password')) // as written in the partial index
             .doUpdateSet({ tokenHash, bindingHash, expiresAt, createdAt: now }),
         )
         .execute();
@@ -139,15 +145,27 @@ function authQueries(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** Deletes and answers the verification if it is valid: of two concurrent uses, exactly one gets it. */
-    consumeVerification(tokenHash: string, purpose: VerificationPurpose, now: number) {
-      return db
+    /**
+     * Uses up a valid link together with every other link of its account and purpose, in one statement,
+     * and answers it. Of two concurrent uses (of one link, or of two links of one account), exactly one
+     * gets it.
+     */
+    async consumeVerification(tokenHash: string, purpose: VerificationPurpose, now: number) {
+      const used = await db
         .deleteFrom('verifications')
-        .where('tokenHash', '=', tokenHash)
         .where('purpose', '=', purpose)
-        .where('expiresAt', '>', now)
-        .returning(['userId', 'bindingHash'])
-        .executeTakeFirst();
+        .where('userId', '=', (eb) =>
+          eb
+            .selectFrom('verifications')
+            .select('userId')
+            .where('tokenHash', '=', tokenHash)
+            .where('purpose', '=', purpose)
+            .where('expiresAt', '>', now),
+        )
+        .returning(['userId', 'bindingHash', 'tokenHash', 'expiresAt'])
+        .execute();
+      const link = used.find((row) => row.tokenHash === tokenHash && row.expiresAt > now);
+      return link && { userId: link.userId, bindingHash: link.bindingHash };
     },
 
     async deleteExpiredVerifications(now: number) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthProviders, authTexts } from '../../shared/auth.js';
 import type { SessionCookie } from '../plugins/session.js';
 import { presentUser } from './auth.presenter.js';
@@ -18,9 +18,12 @@ export function registerAuthRoutes(
 ): void {
   const { auth, cookie, signupCookie } = deps;
 
-  /** A new binding between this browser and the verification link about to be mailed. */
-  function bindBrowser(reply: FastifyReply): BrowserBinding {
-    const token = randomBytes(32).toString('base64url');
+  /**
+   * Binds the verification link about to be mailed to this browser: the binding it already holds (so
+   * every link it asked for signs it in), else a new one.
+   */
+  function bindBrowser(request: FastifyRequest, reply: FastifyReply): BrowserBinding {
+    const token = signupCookie.read(request) ?? randomBytes(32).toString('base64url');
     signupCookie.set(reply, token, true, Date.now() + SIGNUP_BINDING_LIFETIME_MS);
     return { token };
   }
@@ -30,7 +33,7 @@ export function registerAuthRoutes(
   app.get('/api/auth/providers', async () => deps.providers());
 
   app.post('/api/auth/register', async (request, reply) => {
-    const result = await auth.register(request.body, request.ip, bindBrowser(reply));
+    const result = await auth.register(request.body, request.ip, bindBrowser(request, reply));
     return reply.status(201).send(result);
   });
 
@@ -69,7 +72,7 @@ export function registerAuthRoutes(
   app.post('/api/auth/reset-password', async (request) => auth.resetPassword(request.body, request.ip));
 
   app.post('/api/auth/resend-verification', async (request, reply) =>
-    auth.resendVerification(request.body, request.ip, bindBrowser(reply)),
+    auth.resendVerification(request.body, request.ip, bindBrowser(request, reply)),
   );
 
   app.get<{ Querystring: { token?: unknown } }>('/api/auth/verify-email', async (request, reply) => {

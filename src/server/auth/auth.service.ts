@@ -66,7 +66,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     binding?: BrowserBinding,
   ) {
     const token = generateToken();
-    await repo.replaceVerification(
+    await repo.insertVerification(
       {
         userId,
         purpose,
@@ -229,9 +229,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       binding: string | undefined,
     ): Promise<{ session?: NewSession } | undefined> {
       if (typeof token !== 'string' || token.length === 0 || token.length > 200) return undefined;
-      const verification = await repo.consumeVerification(hashToken(token), 'verify-email', now());
+      const verification = await repo.transaction(async (tx) => {
+        const used = await tx.consumeVerification(hashToken(token), 'verify-email', now());
+        if (used) await tx.updateUser(used.userId, { emailVerified: 1 }, now());
+        return used;
+      });
       if (!verification) return undefined;
-      await repo.updateUser(verification.userId, { emailVerified: 1 }, now());
       const isSameBrowser = binding !== undefined && verification.bindingHash === hashToken(binding);
       return isSameBrowser ? { session: await startSession(verification.userId, false) } : {};
     },

@@ -46,7 +46,8 @@ export function sessionCookie(isHttps: boolean): SessionCookie {
  */
 export function signupBindingCookie(isHttps: boolean): SessionCookie {
   return cookieJar(isHttps ? '__Secure-signup' : 'signup', {
-    path: '/api/auth/verify-email',
+    // Sent to every /api/auth/ call, so asking again (resend) binds the new link to the same browser.
+    path: '/api/auth',
     httpOnly: true,
     sameSite: 'lax',
     secure: isHttps,
