@@ -74,11 +74,12 @@ export async function startAppServer(env: Record<string, string> = {}) {
 }
 
 /** Signs up through the API and the outbox link, and answers the session cookie. */
-export async function signedInCookie(app: { url: string; dataDir: string }) {
+export async function signedInCookie(app: { url: string; origin: string; dataDir: string }) {
   const email = `bench-${Date.now()}@example.org`;
   const response = await fetch(`${app.url}/api/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // The server refuses a write that names no Origin, as a browser always does.
+    headers: { 'content-type': 'application/json', origin: app.origin },
     body: JSON.stringify({ email, password: 'Bench-Password-1' }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status}`);

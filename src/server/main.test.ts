@@ -65,7 +65,7 @@ describe('the server process', () => {
 
     const register = await fetch(`http://127.0.0.1:${started.port}/api/auth/register`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${started.port}` },
       body: JSON.stringify({ email: 'newcomer@example.org', password: 'Newcomer-Pass-1' }),
     });
     expect(register.status).toBe(201);
@@ -101,7 +101,11 @@ describe('the server process', () => {
           port: started.port,
           method: 'POST',
           path: '/api/auth/forgot-password',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            origin: `http://localhost:${started.port}`,
+          },
         },
         (res) => {
           let text = '';

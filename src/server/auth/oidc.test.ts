@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/auth.js';
 import type { Config } from '../config.js';
 import { testEngines } from '../test/databases.js';
+import { call } from '../test/http.js';
 import { type OidcIssuer, startOidcIssuer, type TestAccount } from '../test/oidc-issuer.js';
 import {
   createTestApp,
@@ -226,10 +227,8 @@ describe.each(testEngines)('OIDC sign-in on %s', (engine) => {
     expect(response.headers.location).toBe('/');
     expect(await currentUser(t, sessionCookieFrom(response))).toEqual(existingUser);
     // Its owner had proven the address, so the password keeps working.
-    const passwordLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: existing.email, password: STRONG_PASSWORD },
+    const passwordLogin = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: existing.email, password: STRONG_PASSWORD },
     });
     expect(passwordLogin.statusCode).toBe(200);
   });
@@ -243,10 +242,8 @@ describe.each(testEngines)('OIDC sign-in on %s', (engine) => {
 
   it('takes an unproven password away when linking a never-verified account', async () => {
     const email = uniqueEmail('squatted');
-    const register = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { email, password: STRONG_PASSWORD, firstName: 'Not', lastName: 'Owner' },
+    const register = await call(t.app, 'POST', '/api/auth/register', {
+      body: { email, password: STRONG_PASSWORD, firstName: 'Not', lastName: 'Owner' },
     });
     expect(register.statusCode).toBe(201);
     const account = providerAccount(issuer, { email, email_verified: true });
@@ -254,10 +251,8 @@ describe.each(testEngines)('OIDC sign-in on %s', (engine) => {
     expect(response.headers.location).toBe('/');
     const user = await currentUser(t, sessionCookieFrom(response));
     expect(user).toMatchObject({ email, emailVerified: true, authProvider: 'oidc' });
-    const passwordLogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: STRONG_PASSWORD },
+    const passwordLogin = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email, password: STRONG_PASSWORD },
     });
     expect(passwordLogin.statusCode).toBe(401);
   });

@@ -87,6 +87,7 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
     }
     const crossSite = await call(t.app, 'POST', '/api/auth/register', {
       body: { email, password: STRONG_PASSWORD },
+      origin: null,
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(crossSite.statusCode).toBe(403);

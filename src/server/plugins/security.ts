@@ -44,14 +44,15 @@ export async function registerSecurity(
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
-    // Browsers send Origin on every cross-site state-changing request; a request without one is
-    // not a browser acting for another site (curl, server to server), so it cannot ride a cookie.
-    if (origin !== undefined && origin !== options.appOrigin) {
-      throw new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);
+    if (origin === undefined) {
+      // Browsers send Origin on every state-changing request (the app's own client always does). Without
+      // one, only a browser's own word that the request is same-origin lets it through: a request that
+      // names no origin cannot be told apart from one made for another site (ADDENDUM §10).
+      if (request.headers['sec-fetch-site'] === 'same-origin') return;
+      throw foreignOrigin();
     }
-    const fetchSite = request.headers['sec-fetch-site'];
-    if (origin === undefined && fetchSite === 'cross-site') {
-      throw new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);
-    }
+    if (origin !== options.appOrigin) throw foreignOrigin();
   });
 }
+
+const foreignOrigin = () => new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);

@@ -6,9 +6,10 @@ import type { Engine } from '../db/index.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../rate-limit/rate-limiter.js';
 import { createTestDatabase } from './databases.js';
+import { call, TEST_ORIGIN } from './http.js';
 import { startMailSink } from './mail-sink.js';
 
-export const TEST_ORIGIN = 'http://localhost:3000';
+export { TEST_ORIGIN };
 
 export interface TestAppOptions {
   config?: Partial<Config>;
@@ -78,18 +79,14 @@ export const signupCookieFrom = (response: LightMyRequestResponse) =>
 
 /** Registers an account, follows the link from its mail, and answers the signed-in cookie. */
 export async function createVerifiedUser(t: TestApp, email = uniqueEmail()) {
-  const register = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
+  const register = await call(t.app, 'POST', '/api/auth/register', {
+    body: { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
   });
   if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
   const mail = await t.mail.waitFor(email, /Verify/);
   const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '');
-  const verify = await t.app.inject({
-    method: 'GET',
-    url: `${link.pathname}${link.search}`,
-    headers: { cookie: signupCookieFrom(register) },
+  const verify = await call(t.app, 'GET', `${link.pathname}${link.search}`, {
+    cookie: signupCookieFrom(register),
   });
   return { email, password: STRONG_PASSWORD, cookie: sessionCookieFrom(verify) };
 }

@@ -91,11 +91,10 @@ describe.each(testEngines)('owner vehicle API on %s', (engine) => {
 
   it('refuses bodies that are not an object', async () => {
     for (const payload of ['[]', '"car"', 'null']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/vehicles',
-        payload,
-        headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      const response = await call(t.app, 'POST', '/api/vehicles', {
+        body: payload,
+        cookie: owner.cookie,
+        headers: { 'content-type': 'application/json' },
       });
       expect(response.statusCode, payload).toBe(400);
     }
