@@ -128,3 +128,137 @@ describe('reset password request', () => {
     });
   });
 });
+
+describe('fields of the wrong kind (every auth request)', () => {
+  const EMAIL = 'ada@example.org';
+  const PASSWORD = 'Abcdefg1';
+  const schemas = {
+    register: {
+      schema: registerRequestSchema,
+      valid: { email: EMAIL, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace' },
+      fields: { email: 'text', password: 'text', firstName: 'text', lastName: 'text' },
+    },
+    login: {
+      schema: loginRequestSchema,
+      valid: { email: EMAIL, password: PASSWORD, rememberMe: true },
+      fields: { email: 'text', password: 'text', rememberMe: 'boolean' },
+    },
+    'forgot password / resend verification': {
+      schema: emailRequestSchema,
+      valid: { email: EMAIL },
+      fields: { email: 'text' },
+    },
+    'reset password': {
+      schema: resetPasswordRequestSchema,
+      valid: { resetToken: 'token', newPassword: PASSWORD },
+      fields: { resetToken: 'text', newPassword: 'text' },
+    },
+  } as const;
+
+  const notText: unknown[] = [{}, [], ['ada@example.org'], true, false, 0, 42, { $ne: null }];
+  const notBoolean: unknown[] = ['true', 'false', '', 0, 1, {}, [], { $ne: null }];
+
+  const cases = Object.entries(schemas).flatMap(([request, { schema, valid, fields }]) =>
+    Object.entries(fields).flatMap(([field, kind]) =>
+      (kind === 'text' ? notText : notBoolean).map((value) => ({
+        request,
+        schema,
+        field,
+        value,
+        body: { ...valid, [field]: value },
+        expected: kind === 'text' ? `${field} must be text` : `${field} must be true or false`,
+      })),
+    ),
+  );
+
+  it.each(cases)('$request: $field = $value → "$expected"', ({ schema, body, expected }) => {
+    expect(firstMessage(schema.safeParse(body))).toBe(expected);
+  });
+
+  it.each(Object.entries(schemas))('%s: the valid body passes', (_, { schema, valid }) => {
+    expect(schema.safeParse(valid).success).toBe(true);
+  });
+
+  it.each(
+    Object.entries(schemas).flatMap(([request, { schema }]) =>
+      [[], ['a'], 'text', 5, true, null, undefined].map((body) => ({ request, schema, body })),
+    ),
+  )('$request: refuses the body $body: not a JSON object', ({ schema, body }) => {
+    expect(firstMessage(schema.safeParse(body))).toBe('Request body must be a JSON object');
+  });
+
+  it.each([
+    {
+      why: 'register: null email is missing',
+      schema: registerRequestSchema,
+      body: { email: null, password: PASSWORD },
+      expected: authTexts.missingEmail,
+    },
+    {
+      why: 'register: null password is missing',
+      schema: registerRequestSchema,
+      body: { email: EMAIL, password: null },
+      expected: authTexts.missingPassword,
+    },
+    {
+      why: 'login: null email is missing',
+      schema: loginRequestSchema,
+      body: { email: null, password: 'x' },
+      expected: authTexts.missingCredentials,
+    },
+    {
+      why: 'login: null password is missing',
+      schema: loginRequestSchema,
+      body: { email: EMAIL, password: null },
+      expected: authTexts.missingCredentials,
+    },
+    {
+      why: 'email request: null email is missing',
+      schema: emailRequestSchema,
+      body: { email: null },
+      expected: authTexts.missingEmail,
+    },
+    {
+      why: 'reset: null token is an invalid link',
+      schema: resetPasswordRequestSchema,
+      body: { resetToken: null, newPassword: PASSWORD },
+      expected: authTexts.invalidResetLink,
+    },
+    {
+      why: 'reset: null password is missing',
+      schema: resetPasswordRequestSchema,
+      body: { resetToken: 't', newPassword: null },
+      expected: authTexts.missingPassword,
+    },
+    {
+      why: 'a wrong kind comes before a missing value',
+      schema: loginRequestSchema,
+      body: { email: '', password: 5 },
+      expected: 'password must be text',
+    },
+    {
+      why: 'a wrong kind comes before a weak password',
+      schema: registerRequestSchema,
+      body: { email: EMAIL, password: 'weak', lastName: 1 },
+      expected: 'lastName must be text',
+    },
+  ])('$why', ({ schema, body, expected }) => {
+    expect(firstMessage(schema.safeParse(body))).toBe(expected);
+  });
+
+  it('optional fields may be absent or null', () => {
+    expect(registerRequestSchema.parse({ email: EMAIL, password: PASSWORD, firstName: null })).toEqual({
+      email: EMAIL,
+      password: PASSWORD,
+      firstName: null,
+      lastName: null,
+    });
+    expect(loginRequestSchema.parse({ email: EMAIL, password: 'x', rememberMe: null }).rememberMe).toBe(
+      false,
+    );
+  });
+
+  it('ignores keys it does not know', () => {
+    expect(emailRequestSchema.parse({ email: EMAIL, role: { admin: true } })).toEqual({ email: EMAIL });
+  });
+});

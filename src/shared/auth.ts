@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestBody } from './request-fields.js';
 
 /** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
 export const authTexts = {
@@ -66,15 +67,18 @@ const name = z
   .nullish()
   .transform((value) => (value ? value : null));
 
-export const registerRequestSchema = z.object({
-  email,
-  password: newPassword,
-  firstName: name,
-  lastName: name,
-});
-export type RegisterRequest = z.input<typeof registerRequestSchema>;
+/**
+ * Each request's fields and their kinds: a value of another kind is refused before the rules run
+ * (request-fields.ts); absent or null is "no value", which the rules call missing or leave out.
+ */
+const registerFields = z.object({ email, password: newPassword, firstName: name, lastName: name });
+export const registerRequestSchema = requestBody(
+  { email: 'text', password: 'text', firstName: 'text', lastName: 'text' },
+  registerFields,
+);
+export type RegisterRequest = z.input<typeof registerFields>;
 
-export const loginRequestSchema = z.object({
+const loginFields = z.object({
   email: z
     .string({ error: authTexts.missingCredentials })
     .trim()
@@ -85,21 +89,34 @@ export const loginRequestSchema = z.object({
     .string({ error: authTexts.missingCredentials })
     .min(1, authTexts.missingCredentials)
     .max(PASSWORD_MAX_LENGTH, authTexts.invalidLogin),
-  rememberMe: z.boolean({ error: 'rememberMe must be true or false' }).optional().default(false),
+  rememberMe: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
 });
-export type LoginRequest = z.input<typeof loginRequestSchema>;
+export const loginRequestSchema = requestBody(
+  { email: 'text', password: 'text', rememberMe: 'boolean' },
+  loginFields,
+);
+export type LoginRequest = z.input<typeof loginFields>;
 
-export const emailRequestSchema = z.object({ email });
-export type EmailRequest = z.input<typeof emailRequestSchema>;
+const emailFields = z.object({ email });
+/** Forgot password and resend verification. */
+export const emailRequestSchema = requestBody({ email: 'text' }, emailFields);
+export type EmailRequest = z.input<typeof emailFields>;
 
-export const resetPasswordRequestSchema = z.object({
+const resetPasswordFields = z.object({
   resetToken: z
     .string({ error: authTexts.invalidResetLink })
     .min(1, authTexts.invalidResetLink)
     .max(200, authTexts.invalidResetLink),
   newPassword,
 });
-export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+export const resetPasswordRequestSchema = requestBody(
+  { resetToken: 'text', newPassword: 'text' },
+  resetPasswordFields,
+);
+export type ResetPasswordRequest = z.input<typeof resetPasswordFields>;
 
 export type AuthProvider = 'email' | 'oidc';
 

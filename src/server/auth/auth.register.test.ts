@@ -214,7 +214,7 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
     ['no email', { password: STRONG_PASSWORD }, authTexts.missingEmail],
     ['blank email', { email: '  ', password: STRONG_PASSWORD }, authTexts.missingEmail],
     ['malformed email', { email: 'not-an-email', password: STRONG_PASSWORD }, authTexts.invalidEmail],
-    ['email of wrong type', { email: 42, password: STRONG_PASSWORD }, authTexts.missingEmail],
+    ['email of wrong type', { email: 42, password: STRONG_PASSWORD }, 'email must be text'],
     ['no password', { email: 'a@example.org' }, authTexts.missingPassword],
     ['short password', { email: 'a@example.org', password: 'Aa1aaaa' }, authTexts.passwordTooShort],
     ['password without digit', { email: 'a@example.org', password: 'Abcdefgh' }, authTexts.passwordTooWeak],

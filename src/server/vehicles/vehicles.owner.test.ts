@@ -252,7 +252,7 @@ describe.each(testEngines)('owner vehicle API on %s', (engine) => {
       themePreset: 'sport',
     });
     expect((await call(t.app, 'GET', `/api/vehicles/public/${vehicle.id}`)).json().themePreset).toBe('sport');
-    for (const body of [{ themePreset: 'neon' }, {}, { themePreset: 1 }]) {
+    for (const body of [{ themePreset: 'neon' }, {}, { themePreset: null }]) {
       const bad = await call(t.app, 'PUT', url, { cookie: owner.cookie, body });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(vehicleTexts.unknownThemePreset);

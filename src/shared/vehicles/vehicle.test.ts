@@ -27,16 +27,13 @@ type Body = Record<string, unknown>;
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 
-/** Every required field, each left out in each of these ways. */
+/** Every required field, each left out in each of these ways (null is JSON's "no value"). */
 const absentValues: Array<[string, unknown]> = [
   ['omitted', undefined],
   ['empty', ''],
   ['spaces', '   '],
   ['whitespace', '\t\n'],
   ['null', null],
-  ['false', false],
-  ['object', {}],
-  ['array', ['Toyota']],
 ];
 const missingCases = REQUIRED.flatMap((field) =>
   absentValues.map(([how, value]) => {
@@ -137,7 +134,7 @@ describe('registrationProblem (spec §5 Vehicle registration, then the catalog)'
     { plate: '12333', expected: NOT_REAL },
     { plate: 'A.B', expected: BAD_FORMAT },
     { plate: ' abc 1234 ', expected: undefined },
-    { plate: 1234, expected: undefined },
+    { plate: 1234, expected: 'licensePlate must be text' },
   ])('plate $plate → $expected', ({ plate, expected }) => {
     expect(registrationProblem({ ...valid, licensePlate: plate }, TODAY)).toBe(expected);
   });
@@ -159,14 +156,13 @@ describe('registrationProblem (spec §5 Vehicle registration, then the catalog)'
     { field: 'make', value: ' Toyota ', expected: undefined },
     { field: 'make', value: 'Land Rover', expected: undefined },
     { field: 'make', value: 'Other', expected: undefined },
-    // Not in the spec (it names no types); the brief expected "Please fill in all fields": see report.
-    { field: 'make', value: 123, expected: vehicleTexts.unknownMake },
+    { field: 'make', value: 123, expected: 'make must be text' },
     // model: free text up to 50 (make Other and "Other / Not Listed" let the owner type it)
     { field: 'model', value: 'm'.repeat(50), expected: undefined },
     { field: 'model', value: 'm'.repeat(51), expected: vehicleTexts.modelTooLong },
     { field: 'model', value: 'Other / Not Listed', expected: undefined },
     { field: 'model', value: 'Some Typed Model', expected: undefined },
-    // year: 1985 up to the current year, as text or number
+    // year: 1985 up to the current year, as text (spec §3), never a number
     { field: 'year', value: '1985', expected: undefined },
     { field: 'year', value: '1984', expected: vehicleTexts.invalidYear },
     { field: 'year', value: '2026', expected: undefined },
@@ -176,11 +172,8 @@ describe('registrationProblem (spec §5 Vehicle registration, then the catalog)'
     { field: 'year', value: '02020', expected: vehicleTexts.invalidYear },
     { field: 'year', value: '2020.0', expected: vehicleTexts.invalidYear },
     { field: 'year', value: ' 2020 ', expected: undefined },
-    { field: 'year', value: 2020, expected: undefined },
-    { field: 'year', value: 1985, expected: undefined },
-    { field: 'year', value: 1984, expected: vehicleTexts.invalidYear },
-    { field: 'year', value: 2027, expected: vehicleTexts.invalidYear },
-    { field: 'year', value: 2020.5, expected: vehicleTexts.invalidYear },
+    { field: 'year', value: 2020, expected: 'year must be text' },
+    { field: 'year', value: 1984, expected: 'year must be text' },
     // color: one of the 12, exactly
     { field: 'color', value: 'pink', expected: vehicleTexts.unknownColor },
     { field: 'color', value: 'Silver', expected: vehicleTexts.unknownColor },
@@ -263,7 +256,7 @@ describe('createVehicleRequestSchema', () => {
     const parsed = createVehicleRequestSchema.parse({
       make: ' Toyota ',
       model: ' Camry ',
-      year: 2020,
+      year: ' 2020 ',
       licensePlate: '  abc-1234 ',
       color: ' silver ',
       displayName: '',
@@ -375,7 +368,7 @@ describe('themeRequestSchema', () => {
     expect([...THEME_PRESET_VALUES].sort()).toEqual(['default', 'eco', 'luxury', 'sport']);
   });
 
-  it.each([['Default'], ['SPORT'], ['racing'], [''], [' eco '], [null], [1], [undefined]])(
+  it.each([['Default'], ['SPORT'], ['racing'], [''], [' eco '], [null], [undefined]])(
     'refuses themePreset %j with "Please choose one of the theme presets"',
     (themePreset) => {
       expect(firstMessage(themeRequestSchema.safeParse({ themePreset }))).toBe(
@@ -390,5 +383,70 @@ describe('themeRequestSchema', () => {
     ['null', null],
   ])('refuses a non-object body (%s)', (_, body) => {
     expect(themeRequestSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('fields of the wrong kind (every vehicle request)', () => {
+  const FIELDS = ['make', 'model', 'year', 'licensePlate', 'color', 'displayName', 'vehicleType'] as const;
+  const wrongKinds: Array<[string, unknown]> = [
+    ['an object', {}],
+    ['an array', []],
+    ['an array of text', ['Toyota']],
+    ['true', true],
+    ['false', false],
+    ['zero', 0],
+    ['a number', 2020],
+    ['an operator object', { $ne: null }],
+  ];
+  const full = { ...valid, displayName: 'Mine', vehicleType: 'suv' };
+  const checks = {
+    registrationProblem: (body: Body) => registrationProblem(body, TODAY),
+    editProblem: (body: Body) => editProblem(body, TODAY),
+    createVehicleRequestSchema: (body: Body) => firstMessage(createVehicleRequestSchema.safeParse(body)),
+    updateVehicleRequestSchema: (body: Body) => firstMessage(updateVehicleRequestSchema.safeParse(body)),
+  };
+  const cases = Object.entries(checks).flatMap(([check, problem]) =>
+    FIELDS.flatMap((field) =>
+      wrongKinds.map(([how, value]) => ({ check, problem, field, how, body: { ...full, [field]: value } })),
+    ),
+  );
+
+  it.each(cases)('$check: $field as $how → "$field must be text"', ({ problem, field, body }) => {
+    expect(problem(body)).toBe(`${field} must be text`);
+  });
+
+  it.each(Object.entries(checks))('%s: the full body passes', (_, problem) => {
+    expect(problem(full)).toBeUndefined();
+  });
+
+  it.each([
+    { why: 'a wrong kind beats a missing field', body: { ...valid, make: '', model: 0 }, field: 'model' },
+    {
+      why: 'a wrong kind beats a bad plate',
+      body: { ...valid, licensePlate: 'X', color: true },
+      field: 'color',
+    },
+    { why: 'the first wrong field is named', body: { ...valid, make: {}, displayName: [] }, field: 'make' },
+  ])('order: $why', ({ body, field }) => {
+    expect(registrationProblem(body, TODAY)).toBe(`${field} must be text`);
+    expect(editProblem(body, TODAY)).toBe(`${field} must be text`);
+  });
+
+  it.each(wrongKinds)('themeRequestSchema: themePreset as %s → "themePreset must be text"', (_, value) => {
+    expect(firstMessage(themeRequestSchema.safeParse({ themePreset: value }))).toBe(
+      'themePreset must be text',
+    );
+  });
+
+  it.each([
+    ['createVehicleRequestSchema', createVehicleRequestSchema],
+    ['updateVehicleRequestSchema', updateVehicleRequestSchema],
+    ['themeRequestSchema', themeRequestSchema],
+  ] as const)('%s: a body that is not a JSON object is refused as such', (_, schema) => {
+    for (const body of [[], [valid], 'Toyota', 5, true, null, undefined]) {
+      expect(firstMessage(schema.safeParse(body)), JSON.stringify(body)).toBe(
+        'Request body must be a JSON object',
+      );
+    }
   });
 });

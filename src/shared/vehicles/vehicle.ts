@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type FieldKind, fieldTypeProblem, requestBody, requestTexts } from '../request-fields.js';
 import {
   DEFAULT_VEHICLE_TYPE,
   FIRST_REGISTRATION_YEAR,
@@ -49,8 +50,23 @@ export interface VehicleFormValues {
   vehicleType: string;
 }
 
-const text = (value: unknown) =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+/**
+ * Every field of a vehicle request is text, the year too (spec §3: "held as text on entry"), which is
+ * what the forms send. Any other kind is refused with "<field> must be text" before the rules run;
+ * absent and null are "no value" (docs/decisions/0055-request-field-types.md).
+ */
+const VEHICLE_FIELDS = {
+  make: 'text',
+  model: 'text',
+  year: 'text',
+  licensePlate: 'text',
+  color: 'text',
+  displayName: 'text',
+  vehicleType: 'text',
+} as const satisfies Record<keyof VehicleFormValues, FieldKind>;
+
+/** A field's text, trimmed; no value is empty. Only read after fieldTypeProblem passed. */
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** Checks a form's values against the catalog; the screens' selects always pass, crafted requests may not. */
 function catalogProblem(form: VehicleFormValues, today: Date): string | undefined {
@@ -79,11 +95,16 @@ function normalise(input: Partial<Record<keyof VehicleFormValues, unknown>>): Ve
   };
 }
 
-/** Spec §5 Vehicle registration, in its order, then the catalog. The first problem's text, or undefined. */
+/**
+ * A field of the wrong kind, then spec §5 Vehicle registration in its order, then the catalog. The first
+ * problem's text, or undefined.
+ */
 export function registrationProblem(
   input: Partial<Record<keyof VehicleFormValues, unknown>>,
   today = new Date(),
 ) {
+  const typeProblem = fieldTypeProblem(input, VEHICLE_FIELDS);
+  if (typeProblem) return typeProblem;
   const form = normalise(input);
   if (!form.make || !form.model || !form.year || !form.licensePlate || !form.color)
     return vehicleTexts.fillAllFields;
@@ -94,10 +115,12 @@ export function registrationProblem(
 }
 
 /**
- * Spec §5 Vehicle edit (required fields, display name), plus the registration plate rules so an edit
+ * A field of the wrong kind, then spec §5 Vehicle edit (required fields, display name), plus the registration plate rules so an edit
  * cannot store a plate registration would refuse (docs/decisions/0020-vehicle-rules.md).
  */
 export function editProblem(input: Partial<Record<keyof VehicleFormValues, unknown>>, today = new Date()) {
+  const typeProblem = fieldTypeProblem(input, VEHICLE_FIELDS);
+  if (typeProblem) return typeProblem;
   const form = normalise(input);
   if (!form.make || !form.model || !form.licensePlate || !form.year || !form.color)
     return vehicleTexts.fillRequiredFields;
@@ -122,7 +145,7 @@ function toInput(form: VehicleFormValues): VehicleInput {
   };
 }
 
-const vehicleBody = z.record(z.string(), z.unknown(), { error: 'Request body must be a JSON object' });
+const vehicleBody = z.record(z.string(), z.unknown(), { error: requestTexts.notObject });
 
 export const createVehicleRequestSchema = vehicleBody
   .superRefine((body, ctx) => {
@@ -145,10 +168,11 @@ export const updateVehicleRequestSchema = vehicleBody
     return form.vehicleType ? { ...rest, vehicleType } : rest;
   });
 
-export const themeRequestSchema = z.object({
+const themeFields = z.object({
   themePreset: z.enum(THEME_PRESET_VALUES, { error: vehicleTexts.unknownThemePreset }),
 });
-export type ThemeRequest = z.input<typeof themeRequestSchema>;
+export const themeRequestSchema = requestBody({ themePreset: 'text' }, themeFields);
+export type ThemeRequest = z.input<typeof themeFields>;
 
 export interface ThemeResponse {
   themePreset: ThemePreset;

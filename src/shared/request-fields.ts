@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Texts for a request of the wrong shape. The spec names no types, so these are ours
+ * (docs/decisions/0055-request-field-types.md); the screens never send such a request.
+ */
+export const requestTexts = {
+  notObject: 'Request body must be a JSON object',
+  notText: (field: string) => `${field} must be text`,
+  notBoolean: (field: string) => `${field} must be true or false`,
+} as const;
+
+/** What a field of a request body holds when it is present: text or true/false. */
+export type FieldKind = 'text' | 'boolean';
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The first problem with the shape of a request body, or undefined: not a JSON object, or a named field
+ * of another type than its kind. Absent and null mean "no value" and pass; what no value means (missing
+ * or left out) is for the form's rules to say. Other keys are ignored.
+ */
+export function fieldTypeProblem(
+  body: unknown,
+  fields: Readonly<Record<string, FieldKind>>,
+): string | undefined {
+  if (!isJsonObject(body)) return requestTexts.notObject;
+  for (const [field, kind] of Object.entries(fields)) {
+    const value = Object.hasOwn(body, field) ? body[field] : undefined;
+    if (value === undefined || value === null) continue;
+    if (kind === 'text' && typeof value !== 'string') return requestTexts.notText(field);
+    if (kind === 'boolean' && typeof value !== 'boolean') return requestTexts.notBoolean(field);
+  }
+  return undefined;
+}
+
+/**
+ * A request body schema: the shape is checked first (fieldTypeProblem), so `rules` and the order of
+ * their texts only ever see text, booleans and "no value". Its input is whatever arrived; the typed
+ * request of a screen is `z.input` of `rules`.
+ */
+export function requestBody<Rules extends z.ZodType>(
+  fields: Readonly<Record<string, FieldKind>>,
+  rules: Rules,
+) {
+  return z
+    .unknown()
+    .superRefine((body, ctx) => {
+      const problem = fieldTypeProblem(body, fields);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+    })
+    .pipe(rules);
+}
