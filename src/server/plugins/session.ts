@@ -73,14 +73,26 @@ function cookieJar(
   };
 }
 
+/**
+ * The public vehicle lookups (QR, plate, public by id): open to everyone, so to unverified accounts too
+ * (ADDENDUM §5). Compared with the pattern of the route that matched, exactly: no other route, and no URL
+ * that matches none, slips through.
+ */
+const PUBLIC_LOOKUP_ROUTES: ReadonlySet<string> = new Set([
+  '/api/vehicles/qr/:code',
+  '/api/vehicles/lookup/:plate',
+  '/api/vehicles/public/:id',
+]);
+
 /** /api routes an unverified account may still use (ADDENDUM §5). */
-function isExemptFromVerification(path: string): boolean {
+function isExemptFromVerification(path: string, matchedRoute: string | undefined): boolean {
   return (
     path.startsWith('/api/auth/') ||
     path === '/api/login' ||
     path === '/api/logout' ||
     path === '/api/callback' ||
-    path === '/api/health'
+    path === '/api/health' ||
+    (matchedRoute !== undefined && PUBLIC_LOOKUP_ROUTES.has(matchedRoute))
   );
 }
 
@@ -91,7 +103,8 @@ export function registerSessionAuth(
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // The matched route's pattern, not the raw URL: an encoded path cannot slip past the gate.
-    const path = request.routeOptions.url ?? decodeURIComponentSafe(request.url.split('?')[0] ?? '');
+    const matchedRoute = request.routeOptions.url;
+    const path = matchedRoute ?? decodeURIComponentSafe(request.url.split('?')[0] ?? '');
     if (!path.startsWith('/api/')) return;
     const token = options.cookie.read(request);
     if (!token) return;
@@ -109,7 +122,11 @@ export function registerSessionAuth(
         emailVerified: row.emailVerified === 1,
       },
     };
-    if (row.authProvider === 'email' && row.emailVerified !== 1 && !isExemptFromVerification(path)) {
+    if (
+      row.authProvider === 'email' &&
+      row.emailVerified !== 1 &&
+      !isExemptFromVerification(path, matchedRoute)
+    ) {
       throw new HttpError(403, authTexts.verifyEmailFirst, ErrorCode.emailVerificationRequired, {
         email: row.email,
       });
