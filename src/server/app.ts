@@ -14,7 +14,12 @@ import type { Mailer } from './mail/mailer.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
-import { registerSessionAuth, sessionCookie, signupBindingCookie } from './plugins/session.js';
+import {
+  registerSessionAuth,
+  sessionCookie,
+  signupBindingCookie,
+  trustedDeviceCookie,
+} from './plugins/session.js';
 import { registerClient } from './plugins/static.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
 import { createVehiclesRepo } from './vehicles/vehicles.repo.js';
@@ -94,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
     auth,
     cookie: cookieJar,
     signupCookie: signupBindingCookie(config.isHttps),
+    deviceCookie: trustedDeviceCookie(config.isHttps),
     providers: oidc.providers,
   });
   registerOidcRoutes(app, { oidc, auth, cookie: cookieJar, isHttps: config.isHttps });

@@ -168,6 +168,34 @@ function authQueries(db: Kysely<Database>) {
       return link && { userId: link.userId, bindingHash: link.bindingHash };
     },
 
+    async insertTrustedDevice(device: { tokenHash: string; userId: string; expiresAt: number }, now: number) {
+      await db
+        .insertInto('trustedDevices')
+        .values({ ...device, createdAt: now })
+        .execute();
+    },
+
+    findTrustedDevice(tokenHash: string, now: number) {
+      return db
+        .selectFrom('trustedDevices')
+        .select('userId')
+        .where('tokenHash', '=', tokenHash)
+        .where('expiresAt', '>', now)
+        .executeTakeFirst();
+    },
+
+    async deleteTrustedDevice(tokenHash: string) {
+      await db.deleteFrom('trustedDevices').where('tokenHash', '=', tokenHash).execute();
+    },
+
+    async deleteTrustedDevicesOfUser(userId: string) {
+      await db.deleteFrom('trustedDevices').where('userId', '=', userId).execute();
+    },
+
+    async deleteExpiredTrustedDevices(now: number) {
+      await db.deleteFrom('trustedDevices').where('expiresAt', '<=', now).execute();
+    },
+
     async deleteExpiredVerifications(now: number) {
       await db.deleteFrom('verifications').where('expiresAt', '<=', now).execute();
     },

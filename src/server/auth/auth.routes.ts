@@ -4,6 +4,7 @@ import { type AuthProviders, authTexts } from '../../shared/auth.js';
 import type { SessionCookie } from '../plugins/session.js';
 import { presentUser } from './auth.presenter.js';
 import type { AuthService, BrowserBinding } from './auth.service.js';
+import { LOGOUT_CONFIRM_PAGE, mayEndSessionOnGet, SIGNED_OUT_PATH } from './logout.js';
 
 const SIGNUP_BINDING_LIFETIME_MS = 24 * 3_600_000;
 
@@ -13,10 +14,11 @@ export function registerAuthRoutes(
     auth: AuthService;
     cookie: SessionCookie;
     signupCookie: SessionCookie;
+    deviceCookie: SessionCookie;
     providers: () => AuthProviders;
   },
 ): void {
-  const { auth, cookie, signupCookie } = deps;
+  const { auth, cookie, signupCookie, deviceCookie } = deps;
 
   /**
    * Binds the verification link about to be mailed to this browser: the binding it already holds (so
@@ -38,10 +40,15 @@ export function registerAuthRoutes(
   });
 
   app.post('/api/auth/login', async (request, reply) => {
-    const { result, session } = await auth.login(request.body, request.ip);
+    const { result, session, device } = await auth.login(
+      request.body,
+      request.ip,
+      deviceCookie.read(request),
+    );
     // A new token at every sign-in: whatever session the browser held before ends here.
     await auth.endSession(request.auth?.token);
     cookie.set(reply, session.token, session.isPersistent, session.expiresAt);
+    deviceCookie.set(reply, device.token, true, device.expiresAt);
     return result;
   });
 
@@ -51,10 +58,20 @@ export function registerAuthRoutes(
     return { message: authTexts.loggedOut };
   });
 
+  // "Back to Login" of the verification screen. A navigation from elsewhere is asked to confirm first
+  // (docs/decisions/0051-logout-confirmation.md).
   app.get('/api/logout', async (request, reply) => {
+    if (!mayEndSessionOnGet(request)) return reply.type('text/html; charset=utf-8').send(LOGOUT_CONFIRM_PAGE);
     await auth.endSession(request.auth?.token ?? cookie.read(request));
     cookie.clear(reply);
-    return reply.redirect('/');
+    return reply.redirect(SIGNED_OUT_PATH);
+  });
+
+  // The confirmation page's form (the Origin check has refused any other site's).
+  app.post('/api/logout', async (request, reply) => {
+    await auth.endSession(request.auth?.token ?? cookie.read(request));
+    cookie.clear(reply);
+    return reply.redirect(SIGNED_OUT_PATH, 303);
   });
 
   app.post('/api/auth/refresh-session', async (request, reply) => {
@@ -76,11 +93,16 @@ export function registerAuthRoutes(
   );
 
   app.get<{ Querystring: { token?: unknown } }>('/api/auth/verify-email', async (request, reply) => {
-    const verified = await auth.verifyEmail(request.query.token, signupCookie.read(request));
+    const verified = await auth.verifyEmail(
+      request.query.token,
+      signupCookie.read(request),
+      deviceCookie.read(request),
+    );
     if (!verified) return reply.redirect('/auth?mode=login&verification=invalid');
     if (!verified.session) return reply.redirect('/auth?mode=login&verified=1');
     await auth.endSession(request.auth?.token);
     cookie.set(reply, verified.session.token, verified.session.isPersistent, verified.session.expiresAt);
+    if (verified.device) deviceCookie.set(reply, verified.device.token, true, verified.device.expiresAt);
     signupCookie.clear(reply);
     return reply.redirect('/?verified=1');
   });

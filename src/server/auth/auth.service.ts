@@ -29,6 +29,9 @@ export const SESSION_LIFETIME = {
   absolute: 90 * DAY,
 } as const;
 
+/** A browser the account signed in from stays trusted this long after its latest sign-in there. */
+export const TRUSTED_DEVICE_LIFETIME = 365 * DAY;
+
 export const VERIFICATION_LIFETIME = { 'verify-email': DAY, 'reset-password': HOUR } as const;
 
 export interface AuthServiceDeps {
@@ -44,6 +47,12 @@ export interface AuthServiceDeps {
 export interface NewSession {
   token: string;
   isPersistent: boolean;
+  expiresAt: number;
+}
+
+/** The value of a browser's `device` cookie: it signed in to the account before (docs/decisions/0046). */
+export interface TrustedDevice {
+  token: string;
   expiresAt: number;
 }
 
@@ -95,6 +104,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { token, isPersistent, expiresAt };
   }
 
+  /** Trusts this browser for the account, with a new value (the one it held, if any, is retired). */
+  async function trustDevice(userId: string, previousToken: string | undefined): Promise<TrustedDevice> {
+    if (previousToken) await repo.deleteTrustedDevice(hashToken(previousToken));
+    const token = generateToken();
+    const expiresAt = now() + TRUSTED_DEVICE_LIFETIME;
+    await repo.insertTrustedDevice({ tokenHash: hashToken(token), userId, expiresAt }, now());
+    return { token, expiresAt };
+  }
+
   return {
     startSession,
 
@@ -128,20 +146,41 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { emailVerificationRequired: true, message: authTexts.registered };
     },
 
-    async login(input: unknown, clientIp: string): Promise<{ result: AuthResult; session: NewSession }> {
+    /**
+     * Signs in with a password. Failures are limited per address, so a guesser spread over many networks
+     * is stopped, but only failures count, and a browser this account signed in from before (its
+     * `device` cookie) counts its own failures instead: knowing an owner's address is not enough to keep
+     * them signed out (OWASP's device cookies; docs/decisions/0046-login-lockout.md).
+     */
+    async login(
+      input: unknown,
+      clientIp: string,
+      deviceToken: string | undefined,
+    ): Promise<{ result: AuthResult; session: NewSession; device: TrustedDevice }> {
       const request = loginRequestSchema.parse(input);
       await limiter.consume(rateLimits.loginPerIp, clientIp);
-      await limiter.consume(rateLimits.loginPerEmail, request.email);
       const user = await repo.findUserByEmail(request.email);
+      const device = deviceToken ? await repo.findTrustedDevice(hashToken(deviceToken), now()) : undefined;
+      const [failureRule, failureSubject] =
+        deviceToken && user && device?.userId === user.id
+          ? [rateLimits.loginFailuresPerDevice, deviceToken]
+          : [rateLimits.loginFailuresPerEmail, request.email];
+      await limiter.refuseIfExhausted(failureRule, failureSubject);
       const isValid = user?.passwordHash
         ? await verifyPassword(user.passwordHash, request.password)
         : await verifyPassword(await dummyPasswordHash(), request.password).then(() => false);
       if (!user || !isValid) {
+        await limiter.record(failureRule, failureSubject);
         throw new HttpError(401, authTexts.invalidLogin, ErrorCode.invalidCredentials);
       }
       const session = await startSession(user.id, request.rememberMe);
+      const trusted = await trustDevice(user.id, deviceToken);
       const emailVerificationRequired = user.authProvider === 'email' && !user.emailVerified;
-      return { result: { emailVerificationRequired, message: authTexts.welcomeBack }, session };
+      return {
+        result: { emailVerificationRequired, message: authTexts.welcomeBack },
+        session,
+        device: trusted,
+      };
     },
 
     async endSession(token: string | undefined) {
@@ -200,6 +239,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           now(),
         );
         await tx.deleteSessionsOfUser(user.id);
+        await tx.deleteTrustedDevicesOfUser(user.id);
       });
       return { message: authTexts.passwordReset };
     },
@@ -227,7 +267,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async verifyEmail(
       token: unknown,
       binding: string | undefined,
-    ): Promise<{ session?: NewSession } | undefined> {
+      deviceToken: string | undefined,
+    ): Promise<{ session?: NewSession; device?: TrustedDevice } | undefined> {
       if (typeof token !== 'string' || token.length === 0 || token.length > 200) return undefined;
       const verification = await repo.transaction(async (tx) => {
         const used = await tx.consumeVerification(hashToken(token), 'verify-email', now());
@@ -236,12 +277,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (!verification) return undefined;
       const isSameBrowser = binding !== undefined && verification.bindingHash === hashToken(binding);
-      return isSameBrowser ? { session: await startSession(verification.userId, false) } : {};
+      if (!isSameBrowser) return {};
+      return {
+        session: await startSession(verification.userId, false),
+        device: await trustDevice(verification.userId, deviceToken),
+      };
     },
 
     async deleteExpired() {
       await repo.deleteExpiredSessions(now());
       await repo.deleteExpiredVerifications(now());
+      await repo.deleteExpiredTrustedDevices(now());
     },
   };
 }

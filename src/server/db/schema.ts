@@ -9,6 +9,7 @@ export interface Database {
   verifications: VerificationsTable;
   oidcLoginStates: OidcLoginStatesTable;
   vehicles: VehiclesTable;
+  trustedDevices: TrustedDevicesTable;
 }
 
 export interface UsersTable {
@@ -73,4 +74,12 @@ export interface VehiclesTable {
   createdAt: number;
   updatedAt: number;
   removedAt: number | null;
+}
+
+/** A browser an account signed in from: SHA-256 of its `device` cookie (docs/decisions/0046). */
+export interface TrustedDevicesTable {
+  tokenHash: string;
+  userId: string;
+  createdAt: number;
+  expiresAt: number;
 }

@@ -54,6 +54,19 @@ export function signupBindingCookie(isHttps: boolean): SessionCookie {
   });
 }
 
+/**
+ * The `device` cookie: this browser signed in to an account before, so its failed sign-ins are counted
+ * apart from the per-address limit (docs/decisions/0046-login-lockout.md).
+ */
+export function trustedDeviceCookie(isHttps: boolean): SessionCookie {
+  return cookieJar(isHttps ? '__Secure-device' : 'device', {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps,
+  });
+}
+
 function cookieJar(
   name: string,
   base: { path: string; httpOnly: true; sameSite: 'lax'; secure: boolean },

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
+import { linkIn } from '../test/mail-sink.js';
 import {
   createTestApp,
   createVerifiedUser,
@@ -80,6 +81,79 @@ describe.each(cases)('abuse limits on %s with a %s store', (engine, storeKind) =
       ip: ip(),
     });
     expect(right.statusCode).toBe(429);
+  });
+
+  const signIn = (email: string, password: string, cookie?: string) =>
+    call(t.app, 'POST', '/api/auth/login', { body: { email, password }, ip: ip(), cookie });
+  const deviceCookieOf = (response: Awaited<ReturnType<typeof call>>) => {
+    const device = response.cookies.find((cookie) => cookie.name === 'device');
+    if (!device) throw new Error(`no device cookie: ${response.statusCode} ${response.body}`);
+    expect(device).toMatchObject({ httpOnly: true, path: '/api/auth', sameSite: 'Lax' });
+    return `device=${device.value}`;
+  };
+  const lockOut = async (email: string) => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn(email, 'Wrong-Pass-1')).statusCode).toBe(401);
+    }
+    expect((await signIn(email, 'Wrong-Pass-1')).statusCode).toBe(429);
+  };
+
+  it('counts only failed sign-ins against an email', async () => {
+    const user = await createVerifiedUser(t, uniqueEmail(), { ip: ip() });
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await signIn(user.email, user.password)).statusCode, `sign-in ${attempt}`).toBe(200);
+    }
+    for (let attempt = 0; attempt < 9; attempt++) {
+      expect((await signIn(user.email, 'Wrong-Pass-1')).statusCode).toBe(401);
+    }
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('lets a browser that signed in to the account before through the per-email limit', async () => {
+    const user = await createVerifiedUser(t, uniqueEmail(), { ip: ip() });
+    const device = deviceCookieOf(await signIn(user.email, user.password));
+    await lockOut(user.email);
+    // A browser the account never used is refused for now, even with the right password ...
+    expect((await signIn(user.email, user.password)).statusCode).toBe(429);
+    // ... the owner's own browser is not, and its device cookie gets a new value.
+    const owner = await signIn(user.email, user.password, device);
+    expect(owner.statusCode).toBe(200);
+    const renewed = deviceCookieOf(owner);
+    expect(renewed).not.toBe(device);
+    // The old value was retired with the renewal.
+    expect((await signIn(user.email, user.password, device)).statusCode).toBe(429);
+    expect((await signIn(user.email, user.password, renewed)).statusCode).toBe(200);
+  });
+
+  it('limits the failures of a trusted browser on its own, and trusts it for its own account only', async () => {
+    const user = await createVerifiedUser(t, uniqueEmail(), { ip: ip() });
+    const other = await createVerifiedUser(t, uniqueEmail(), { ip: ip() });
+    const device = deviceCookieOf(await signIn(user.email, user.password));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await signIn(user.email, 'Wrong-Pass-1', device)).statusCode).toBe(401);
+    }
+    expect((await signIn(user.email, user.password, device)).statusCode).toBe(429);
+    // Those failures were the device's, not the address's: another browser still signs in.
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+    // A device cookie of one account does not pass another account's limit.
+    const otherDevice = deviceCookieOf(await signIn(other.email, other.password));
+    await lockOut(user.email);
+    expect((await signIn(user.email, user.password, otherDevice)).statusCode).toBe(429);
+  });
+
+  it('forgets the trusted browsers of an account whose password is reset', async () => {
+    const user = await createVerifiedUser(t, uniqueEmail(), { ip: ip() });
+    const device = deviceCookieOf(await signIn(user.email, user.password));
+    await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email: user.email }, ip: ip() });
+    const link = linkIn(await t.mail.waitFor(user.email, /Reset/));
+    const newPassword = 'Another-Horse-7';
+    const reset = await call(t.app, 'POST', '/api/auth/reset-password', {
+      body: { resetToken: link.searchParams.get('token'), newPassword },
+      ip: ip(),
+    });
+    expect(reset.statusCode).toBe(200);
+    await lockOut(user.email);
+    expect((await signIn(user.email, newPassword, device)).statusCode).toBe(429);
   });
 
   it('allows 5 registrations per hour from one address', async () => {

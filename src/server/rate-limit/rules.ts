@@ -11,8 +11,16 @@ export const rateLimits = {
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
   },
-  loginPerEmail: {
+  // Failed sign-ins only, per address; a browser the account signed in from before counts its own
+  // failures instead (docs/decisions/0046-login-lockout.md).
+  loginFailuresPerEmail: {
     name: 'login-email',
+    limit: 10,
+    windowMs: 15 * MINUTE,
+    message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+  },
+  loginFailuresPerDevice: {
+    name: 'login-device',
     limit: 10,
     windowMs: 15 * MINUTE,
     message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',

@@ -78,9 +78,10 @@ export const signupCookieFrom = (response: LightMyRequestResponse) =>
   cookieFrom(response, ['signup', '__Secure-signup']);
 
 /** Registers an account, follows the link from its mail, and answers the signed-in cookie. */
-export async function createVerifiedUser(t: TestApp, email = uniqueEmail()) {
+export async function createVerifiedUser(t: TestApp, email = uniqueEmail(), options: { ip?: string } = {}) {
   const register = await call(t.app, 'POST', '/api/auth/register', {
     body: { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
+    ip: options.ip,
   });
   if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
   const mail = await t.mail.waitFor(email, /Verify/);
