@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
-/** The origin test apps run at (their APP_ORIGIN). */
+/** The origin test apps run at (their APP_ORIGIN) unless a test names another. */
 export const TEST_ORIGIN = 'http://localhost:3000';
+
+const appOrigins = new WeakMap<FastifyInstance, string>();
+
+/** Records the APP_ORIGIN an app was built with, so `call` sends it as that app's own pages would. */
+export function rememberAppOrigin(app: FastifyInstance, origin: string): void {
+  appOrigins.set(app, origin);
+}
 
 /**
  * app.inject as the app's own client calls it: an object body goes as JSON (a string body as it is,
- * with the content-type the test names), an optional session cookie, and `Origin: TEST_ORIGIN` as
- * every browser sends it (`origin: null` sends none; `headers.origin` sends another).
+ * with the content-type the test names), an optional session cookie, and the app's own Origin as every
+ * browser sends it (`origin: null` sends none; `origin: '…'` sends another).
  */
 export function call(
   app: FastifyInstance,
@@ -22,7 +29,7 @@ export function call(
     origin?: string | null;
   } = {},
 ) {
-  const origin = options.origin === undefined ? TEST_ORIGIN : options.origin;
+  const origin = options.origin === undefined ? (appOrigins.get(app) ?? TEST_ORIGIN) : options.origin;
   return app.inject({
     method,
     url,

@@ -6,7 +6,7 @@ import type { Engine } from '../db/index.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../rate-limit/rate-limiter.js';
 import { createTestDatabase } from './databases.js';
-import { call, TEST_ORIGIN } from './http.js';
+import { call, rememberAppOrigin, TEST_ORIGIN } from './http.js';
 import { startMailSink } from './mail-sink.js';
 
 export { TEST_ORIGIN };
@@ -40,6 +40,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     clientDir: options.clientDir,
   });
   await app.ready();
+  rememberAppOrigin(app, config.appOrigin);
   return {
     app,
     db: database.db,
