@@ -158,9 +158,12 @@ describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
     expect((await call(t.app, 'GET', '/api/auth/user', { cookie: user.cookie })).json()).toBeNull();
 
     const other = await createVerifiedUser(t);
-    const get = await call(t.app, 'GET', '/api/logout', { cookie: other.cookie });
+    const get = await call(t.app, 'GET', '/api/logout', {
+      cookie: other.cookie,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     expect(get.statusCode).toBe(302);
-    expect(get.headers.location).toBe('/');
+    expect(get.headers.location).toBe('/auth?mode=login');
     expect((await call(t.app, 'GET', '/api/auth/user', { cookie: other.cookie })).json()).toBeNull();
 
     const signedOut = await call(t.app, 'POST', '/api/auth/logout');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { badRequest, HttpError } from './errors.js';
 
 const MAX_DEPTH = 20;
 
@@ -23,4 +24,18 @@ export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body)) throw badRequest('Text must not contain NUL characters');
   });
+
+  // An HTML form without fields (the logout confirmation page's) posts an empty urlencoded body; any
+  // other form body is refused like every body that is not JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      if (body === '') done(null, undefined);
+      else done(unsupportedMediaType());
+    },
+  );
 }
+
+export const unsupportedMediaType = () =>
+  new HttpError(415, 'Send the request body as application/json', ErrorCode.unsupportedMediaType);
