@@ -24,6 +24,15 @@ describe.each(testEngines)('the built-in sample vehicle on %s', (engine) => {
     }
   });
 
+  it('is found by its exact code and id only: letter case counts (docs/decisions/0047)', async () => {
+    for (const url of [
+      `/api/vehicles/qr/${qrCode.toUpperCase()}`,
+      `/api/vehicles/public/${SAMPLE_VEHICLE.id.toUpperCase()}`,
+    ]) {
+      expect((await call(t.app, 'GET', url)).statusCode, url).toBe(404);
+    }
+  });
+
   it('is never found by a plate lookup', async () => {
     for (const plate of ['SAMPLE', 'sample', '#sample']) {
       const response = await call(t.app, 'GET', `/api/vehicles/lookup/${encodeURIComponent(plate)}`);
