@@ -4,6 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  process.stderr.write(`Node.js 22.12 or newer is required (this is ${process.version}).\n`);
+  process.exit(1);
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 buildIfNeeded();
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
