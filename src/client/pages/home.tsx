@@ -5,7 +5,7 @@ import { Brand } from '../components/brand.js';
 import { usePageTitle } from '../components/page-title.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
-import { userInitial } from '../features/auth/user-display.js';
+import { greeting, userInitial } from '../features/auth/user-display.js';
 import { MyVehiclesSection } from '../features/vehicles/my-vehicles-section.js';
 
 interface TileProps {
@@ -58,7 +58,7 @@ export function HomePage() {
 
       <section aria-labelledby="home-title" className="flex flex-col gap-4">
         <div>
-          <p className="text-sm text-muted-foreground">Hi{user.firstName ? `, ${user.firstName}` : ''}</p>
+          <p className="text-sm text-muted-foreground">{greeting(user)}</p>
           <h1 ref={headingRef} tabIndex={-1} id="home-title" className="text-2xl font-bold tracking-tight">
             Need to reach a driver?
           </h1>

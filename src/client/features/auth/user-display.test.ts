@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullName, userInitial } from './user-display.js';
+import { fullName, greeting, userInitial } from './user-display.js';
 
 describe('fullName', () => {
   it.each([
@@ -21,5 +21,17 @@ describe('userInitial', () => {
     [null, '', '?'],
   ])('%s / %s gives %s', (firstName, email, expected) => {
     expect(userInitial({ firstName, email })).toBe(expected);
+  });
+});
+
+describe('greeting', () => {
+  it.each([
+    ['Ann', 'Hi, Ann'],
+    ['  Ann ', 'Hi, Ann'],
+    [null, 'Hi there'],
+    ['', 'Hi there'],
+    ['   ', 'Hi there'],
+  ])('%j gives %s', (firstName, expected) => {
+    expect(greeting({ firstName })).toBe(expected);
   });
 });

@@ -11,3 +11,12 @@ export function userInitial(user: Pick<User, 'firstName' | 'email'>): string {
   const source = user.firstName?.trim() || user.email;
   return (source.charAt(0) || '?').toUpperCase();
 }
+
+/**
+ * Home's greeting: "Hi, {first name}" when the user has one, else a greeting without a name ("Hi there"),
+ * never a bare "Hi" (docs/decisions/0060-client-home-greeting.md).
+ */
+export function greeting(user: Pick<User, 'firstName'>): string {
+  const firstName = user.firstName?.trim();
+  return firstName ? `Hi, ${firstName}` : 'Hi there';
+}
