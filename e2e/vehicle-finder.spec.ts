@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { SAMPLE_VEHICLE } from '../src/shared/vehicles/index.js';
 import { readPng, readQrCode } from './fixtures/png.js';
 import { currentUser } from './fixtures/session.js';
 import { expect, findVehicle, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
@@ -105,4 +106,31 @@ test('a plate typed in lower case with a space finds the vehicle; unknown and in
   // Signed in, nobody is asked to create an account.
   await expect(found.replyPrompt).toBeHidden();
   await found.screenshot('vehicles-vehicle-found');
+});
+
+test('when the camera fails, Test with sample QR code opens the built-in sample vehicle, which says it is a sample', async ({
+  page,
+}) => {
+  const scanner = new QrScannerPage(page);
+  const found = new VehicleFoundPage(page);
+
+  await scanner.failCamera();
+  await scanner.goto();
+  await scanner.expectCameraProblem('Failed to start camera. Please allow camera access.');
+  await scanner.screenshot('finder-qr-scanner-camera-failed');
+
+  await scanner.trySample.click();
+  await expect(page).toHaveURL(new RegExp(`/vehicle-found/${SAMPLE_VEHICLE.id}$`));
+  await found.expectShown(SAMPLE_VEHICLE.licensePlate);
+  await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText(SAMPLE_VEHICLE.displayName);
+  await expect(found.sampleNotice).toBeVisible();
+  expect(await found.keptVehicle()).toMatchObject({ id: SAMPLE_VEHICLE.id });
+  await found.screenshotInBothThemes('finder-vehicle-found-sample');
+});
+
+test('a vehicle that is not the sample shows no sample notice', async ({ page, vehicle }) => {
+  const found = new VehicleFoundPage(page);
+  await page.goto(`/vehicle-found/${vehicle.id}`);
+  await found.expectShown(vehicle.licensePlate);
+  await expect(found.sampleNotice).toHaveCount(0);
 });

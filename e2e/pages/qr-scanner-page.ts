@@ -5,10 +5,12 @@ import { saveScreen } from '../fixtures/screens.js';
 export class QrScannerPage {
   readonly status: Locator;
   readonly camera: Locator;
+  readonly trySample: Locator;
 
   constructor(private readonly page: Page) {
     this.status = page.getByRole('status').filter({ hasText: /\S/ });
     this.camera = page.getByLabel('Camera view');
+    this.trySample = page.getByRole('button', { name: 'Test with sample QR code' });
   }
 
   /**
@@ -31,6 +33,28 @@ export class QrScannerPage {
       await expect.poll(() => isRequested, { message: 'the scanner asked for its decoder' }).toBe(true);
       release();
     };
+  }
+
+  /**
+   * The camera refuses to start, as when the user denies camera access: one camera is listed and asking for it
+   * fails with NotAllowedError. Call before goto().
+   */
+  async failCamera() {
+    await this.page.addInitScript(() => {
+      const media = navigator.mediaDevices;
+      if (!media) return;
+      media.enumerateDevices = async () =>
+        [{ deviceId: '', groupId: '', kind: 'videoinput', label: '' }] as MediaDeviceInfo[];
+      media.getUserMedia = async () => {
+        throw new DOMException('Permission denied', 'NotAllowedError');
+      };
+    });
+  }
+
+  /** The camera failed: the problem is announced and the sample can be tried instead. */
+  async expectCameraProblem(problem: string) {
+    await expect(this.page.getByRole('alert').filter({ hasText: problem })).toBeVisible();
+    await expect(this.trySample).toBeVisible();
   }
 
   async goto() {

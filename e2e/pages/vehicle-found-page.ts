@@ -1,17 +1,23 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { saveScreen } from '../fixtures/screens.js';
+import { sampleVehicleTexts } from '../../src/shared/vehicles/index.js';
+import { saveScreen, saveScreenInBothThemes } from '../fixtures/screens.js';
 
 /** Vehicle Found (/vehicle-found/{id} and /vehicle/qr/{code}). */
 export class VehicleFoundPage {
   readonly replyPrompt: Locator;
+  /** The line saying the vehicle is the built-in sample, whose messages reach no one. */
+  readonly sampleNotice: Locator;
 
   constructor(private readonly page: Page) {
     this.replyPrompt = page.getByText('Want a reply?');
+    this.sampleNotice = page.getByRole('note').filter({ hasText: sampleVehicleTexts.notice });
   }
 
   async expectShown(plate: string) {
     await expect(this.page.getByRole('heading', { name: 'Vehicle Found' })).toBeVisible();
-    await expect(this.page.getByRole('region', { name: 'Vehicle' }).getByText(plate)).toBeVisible();
+    await expect(
+      this.page.getByRole('region', { name: 'Vehicle' }).getByText(`License plate ${plate}`, { exact: true }),
+    ).toBeVisible();
     await expect(this.page.getByRole('link', { name: 'Send Message' })).toBeVisible();
     await expect(this.page.getByRole('link', { name: 'Cancel' })).toBeVisible();
   }
@@ -39,5 +45,9 @@ export class VehicleFoundPage {
 
   screenshot(name = 'vehicles-vehicle-found') {
     return saveScreen(this.page, name);
+  }
+
+  screenshotInBothThemes(name: string) {
+    return saveScreenInBothThemes(this.page, name);
   }
 }

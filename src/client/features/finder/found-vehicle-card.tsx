@@ -1,6 +1,11 @@
-import { CircleCheck, LogIn, MessageSquare, UserPlus } from 'lucide-react';
+import { CircleCheck, FlaskConical, LogIn, MessageSquare, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
-import { type PublicVehicle, THEME_PRESETS } from '../../../shared/vehicles/index.js';
+import {
+  isSampleVehicle,
+  type PublicVehicle,
+  sampleVehicleTexts,
+  THEME_PRESETS,
+} from '../../../shared/vehicles/index.js';
 import { usePageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
@@ -57,6 +62,22 @@ function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
   );
 }
 
+/**
+ * The built-in sample vehicle ("Test with sample QR code") says plainly that it is one: nobody reads what is sent
+ * to it (docs/decisions/0045-sample-vehicle.md).
+ */
+function SampleNotice() {
+  return (
+    <p
+      role="note"
+      className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <FlaskConical aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+      <span>{sampleVehicleTexts.notice}</span>
+    </p>
+  );
+}
+
 /** Signed-out visitors can write, but only an account receives the owner's replies (spec §1, §6). */
 function ReplyPrompt() {
   return (
@@ -107,6 +128,7 @@ export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps)
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
+          {isSampleVehicle(vehicle.id) ? <SampleNotice /> : null}
           <VehicleSummary vehicle={vehicle} />
           <Button asChild size="large" className="mt-1">
             <Link href={`/message/${encodeURIComponent(vehicle.id)}`}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isVehicleCode, qrCodeFromScan, SAMPLE_QR_CODE, sampleQrLink } from './scan-code.js';
+import { SAMPLE_VEHICLE } from '../../../shared/vehicles/index.js';
+import { isVehicleCode, qrCodeFromScan, sampleQrLink } from './scan-code.js';
 
 describe('qrCodeFromScan', () => {
   it.each([
@@ -48,9 +49,9 @@ describe('isVehicleCode', () => {
 });
 
 describe('the sample QR link', () => {
-  it('is a vehicle link of the given origin whose code is the sample code', () => {
+  it("is a vehicle link of the given origin whose code is the built-in sample vehicle's", () => {
     const link = sampleQrLink('https://example.org');
     expect(link).toBe('https://example.org/vehicle/qr/sample');
-    expect(qrCodeFromScan(link)).toBe(SAMPLE_QR_CODE);
+    expect(qrCodeFromScan(link)).toBe(SAMPLE_VEHICLE.qrCode);
   });
 });

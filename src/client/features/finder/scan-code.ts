@@ -1,3 +1,5 @@
+import { SAMPLE_VEHICLE } from '../../../shared/vehicles/index.js';
+
 /**
  * What a scanned QR code names. A vehicle's sticker encodes `{origin}/vehicle/qr/{code}` (spec §2 QR code);
  * the spec also accepts the bare code. See docs/decisions/0040-finder-scanned-codes.md.
@@ -50,10 +52,10 @@ export function qrCodeFromScan(scanned: string): string | undefined {
   return code !== undefined && isVehicleCode(code) ? code : undefined;
 }
 
-/** The code of the built-in sample, offered when the camera fails; no vehicle has it, so it is not found. */
-export const SAMPLE_QR_CODE = 'sample';
-
-/** The sample vehicle QR link the "Test with sample QR code" action submits, as a sticker of this site reads. */
+/**
+ * The built-in sample vehicle's QR link (src/shared/vehicles/sample.ts, every install has it), as a sticker of
+ * this site reads: what "Test with sample QR code" submits when the camera fails.
+ */
 export function sampleQrLink(origin: string): string {
-  return `${origin}/vehicle/qr/${SAMPLE_QR_CODE}`;
+  return `${origin}/vehicle/qr/${encodeURIComponent(SAMPLE_VEHICLE.qrCode)}`;
 }
