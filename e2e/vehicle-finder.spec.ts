@@ -134,3 +134,25 @@ test('a vehicle that is not the sample shows no sample notice', async ({ page, v
   await found.expectShown(vehicle.licensePlate);
   await expect(found.sampleNotice).toHaveCount(0);
 });
+
+test('/vehicle-found?qr={code} finds the vehicle like /vehicle/qr/{code}; an unknown code leads home with Vehicle Not Found', async ({
+  page,
+  vehicle,
+}) => {
+  const found = new VehicleFoundPage(page);
+  const home = new HomePage(page);
+
+  await page.goto(`/vehicle-found?qr=${encodeURIComponent(vehicle.qrCode)}`);
+  await found.expectShown(vehicle.licensePlate);
+  expect(await found.keptVehicle()).toMatchObject({ id: vehicle.id, licensePlate: vehicle.licensePlate });
+  await found.screenshot('finder-vehicle-found-by-qr-query');
+
+  const sentHome = page.waitForURL(/\/\?error=vehicle-not-found$/);
+  await page.goto('/vehicle-found?qr=no-vehicle-has-this-code');
+  await sentHome;
+  await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+  await expect(
+    toast(page, 'This QR code is not registered with the product or the vehicle may be inactive.'),
+  ).toBeVisible();
+  await home.expectShown();
+});

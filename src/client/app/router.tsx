@@ -11,7 +11,7 @@ import { QrCodePage } from '../pages/qr-code.js';
 import { QrScannerPage } from '../pages/qr-scanner.js';
 import { ResetPasswordPage } from '../pages/reset-password.js';
 import { VehicleEditPage } from '../pages/vehicle-edit.js';
-import { VehicleFoundPage, VehicleQrPage } from '../pages/vehicle-found.js';
+import { VehicleFoundByQrPage, VehicleFoundPage, VehicleQrPage } from '../pages/vehicle-found.js';
 import { VehicleManagementPage } from '../pages/vehicle-management.js';
 import { VehicleSetupPage } from '../pages/vehicle-setup.js';
 import { VehicleThemePage } from '../pages/vehicle-theme.js';
@@ -30,6 +30,7 @@ interface PageRoute {
 const alwaysPages: PageRoute[] = [
   { path: '/vehicle/qr/:qrCode', component: VehicleQrPage },
   { path: '/vehicle-found/:vehicleId', component: VehicleFoundPage },
+  { path: '/vehicle-found', component: VehicleFoundByQrPage },
   { path: '/qr-scanner', component: QrScannerPage },
   { path: '/license-plate', component: LicensePlatePage },
 ];

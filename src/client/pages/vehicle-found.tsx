@@ -1,6 +1,6 @@
 import { SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams, useSearchParams } from 'wouter';
 import type { PublicVehicle } from '../../shared/vehicles/index.js';
 import { Brand } from '../components/brand.js';
 import { Button } from '../components/ui/button.js';
@@ -94,9 +94,8 @@ export function VehicleFoundPage() {
   return <PageSpinner />;
 }
 
-/** /vehicle/qr/{qrCode}, the link a sticker encodes: resolves the code, or leads home with the spec's toast. */
-export function VehicleQrPage() {
-  const { qrCode = '' } = useParams<{ qrCode: string }>();
+/** Resolves a QR code, or leads home with the spec's toast when no active vehicle has it. */
+function VehicleByQrCode({ qrCode }: { qrCode: string }) {
   const [, navigate] = useLocation();
   const isCode = isVehicleCode(qrCode);
   const query = useVehicleByQrCode(isCode ? qrCode : undefined);
@@ -107,4 +106,19 @@ export function VehicleQrPage() {
   }, [isCode, query.error, query.isError, navigate]);
 
   return query.data ? <FoundVehicle vehicle={query.data} /> : <PageSpinner />;
+}
+
+/** /vehicle/qr/{qrCode}, the link a sticker encodes. */
+export function VehicleQrPage() {
+  const { qrCode = '' } = useParams<{ qrCode: string }>();
+  return <VehicleByQrCode qrCode={qrCode} />;
+}
+
+/**
+ * /vehicle-found?qr={code} (spec §2 Route sets): the same as /vehicle/qr/{code}. Without a qr parameter the
+ * address names no vehicle and is treated as an unknown code (docs/decisions/0061-client-vehicle-found-qr-query.md).
+ */
+export function VehicleFoundByQrPage() {
+  const [searchParams] = useSearchParams();
+  return <VehicleByQrCode qrCode={searchParams.get('qr') ?? ''} />;
 }
