@@ -14,12 +14,20 @@ import { VehicleEditPage } from '../pages/vehicle-edit.js';
 import { VehicleFoundByQrPage, VehicleFoundPage, VehicleQrPage } from '../pages/vehicle-found.js';
 import { VehicleManagementPage } from '../pages/vehicle-management.js';
 import { VehicleSetupPage } from '../pages/vehicle-setup.js';
-import { VehicleThemePage } from '../pages/vehicle-theme.js';
+import { VehicleThemePage, VehicleThemeSignInRequired } from '../pages/vehicle-theme.js';
 import { RedirectToLogin } from './redirect-to-login.js';
 
 interface PageRoute {
   path: string;
   component: ComponentType;
+}
+
+interface SignedInPageRoute extends PageRoute {
+  /**
+   * What a visitor who is not signed in sees instead, where the spec names a screen for them (Sign In
+   * Required); without one, the visitor is sent to sign in (spec §4 Session).
+   */
+  signedOut?: ComponentType;
 }
 
 /**
@@ -36,12 +44,16 @@ const alwaysPages: PageRoute[] = [
 ];
 
 /** Pages for a signed-in user, besides / (spec §2 Route sets). */
-const signedInPages: PageRoute[] = [
+const signedInPages: SignedInPageRoute[] = [
   { path: '/profile', component: ProfilePage },
   { path: '/vehicle-setup', component: VehicleSetupPage },
   { path: '/vehicle-management', component: VehicleManagementPage },
   { path: '/vehicle-edit/:id', component: VehicleEditPage },
-  { path: '/vehicle-theme/:vehicleId', component: VehicleThemePage },
+  {
+    path: '/vehicle-theme/:vehicleId',
+    component: VehicleThemePage,
+    signedOut: VehicleThemeSignInRequired,
+  },
   { path: '/qr-code/:vehicleId', component: QrCodePage },
 ];
 
@@ -80,9 +92,9 @@ function SignedOutRoutes({ isLoading }: { isLoading: boolean }) {
       {signedOutPages.map(({ path, component }) => (
         <Route key={path} path={path} component={component} />
       ))}
-      {signedInPages.map(({ path }) => (
+      {signedInPages.map(({ path, signedOut: SignedOut }) => (
         <Route key={path} path={path}>
-          {isLoading ? <PageSpinner /> : <RedirectToLogin />}
+          {isLoading ? <PageSpinner /> : SignedOut ? <SignedOut /> : <RedirectToLogin />}
         </Route>
       ))}
       <Route component={NotFoundPage} />

@@ -1,33 +1,23 @@
-import { LockKeyhole, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { DEFAULT_THEME_PRESET, type ThemePreset, type Vehicle } from '../../shared/vehicles/index.js';
-import { pageHeadingRef, usePageTitle } from '../components/page-title.js';
+import { usePageTitle } from '../components/page-title.js';
+import { SignInRequired } from '../components/sign-in-required.js';
 import { Button } from '../components/ui/button.js';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { useUser } from '../features/auth/queries.js';
 import { useResetTheme, useSaveTheme } from '../features/vehicles/mutations.js';
 import { useVehicle, useVehicleTheme } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { ThemePresetPicker } from '../features/vehicles/theme-preset-picker.js';
 import { ThemePreview } from '../features/vehicles/theme-preview.js';
 import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
-import { LOGIN_PAGE_PATH } from '../lib/relogin.js';
 
-function SignInRequired() {
-  return (
-    <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
-      <LockKeyhole aria-hidden className="h-12 w-12 text-muted-foreground" />
-      <h1 ref={pageHeadingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
-        Sign In Required
-      </h1>
-      <p className="text-sm text-muted-foreground">Please sign in to customize your vehicle's theme.</p>
-      <Button asChild>
-        <Link href={LOGIN_PAGE_PATH}>Sign In</Link>
-      </Button>
-    </div>
-  );
+/** What a visitor who is not signed in sees on /vehicle-theme/{id} (spec §2 Vehicle Theme). */
+export function VehicleThemeSignInRequired() {
+  return <SignInRequired description={vehicleScreenTexts.themeSignInRequired} />;
 }
 
 function ThemeEditor({ vehicle, savedPreset }: { vehicle: Vehicle; savedPreset: ThemePreset }) {
@@ -66,15 +56,12 @@ function ThemeEditor({ vehicle, savedPreset }: { vehicle: Vehicle; savedPreset: 
 
 export function VehicleThemePage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
-  const { data: user } = useUser();
   const vehicleQuery = useVehicle(vehicleId);
   const themeQuery = useVehicleTheme(vehicleId);
   const isLoading = vehicleQuery.isPending || themeQuery.isPending;
-  usePageTitle(
-    !user ? 'Sign In Required' : isLoading || vehicleQuery.data ? 'Vehicle Theme' : 'Vehicle Not Found',
-  );
+  // Signed in only: visitors get VehicleThemeSignInRequired from the router.
+  usePageTitle(isLoading || vehicleQuery.data ? 'Vehicle Theme' : 'Vehicle Not Found');
 
-  if (!user) return <SignInRequired />;
   if (isLoading) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
   if (!vehicle) return <VehicleNotFound title="Vehicle Not Found" />;

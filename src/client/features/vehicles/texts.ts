@@ -24,5 +24,6 @@ export const vehicleScreenTexts = {
   themeResetTitle: 'Theme Reset',
   themeResetDescription: 'The default theme is back.',
   themeFailed: 'Failed to save theme',
+  themeSignInRequired: "Please sign in to customize your vehicle's theme.",
   qrPrintLine: "Scan to contact this vehicle's owner anonymously",
 } as const;
