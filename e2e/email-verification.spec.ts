@@ -32,9 +32,13 @@ test('signing in before verifying shows the verification screen, which resends t
   await expect.poll(() => countMails(newAccount.email, verifyMail)).toBe(2);
   await verification.screenshot('verify-email-sent');
 
+  // Back to Login goes through /api/logout, which ends the session and leads to the sign-in form.
   await verification.backToLogin();
-  await landing.expectShown();
+  await auth.expectTab('Sign In');
+  await expect(page).toHaveURL(/\/auth\?mode=login$/);
+  await expect(verification.heading).toBeHidden();
   expect(await currentUser(page)).toBeNull();
+  await auth.screenshot('verify-email-back-to-login');
 });
 
 test('the resent verification link verifies the address and signs in', async ({ page, newAccount }) => {

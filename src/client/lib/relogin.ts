@@ -7,6 +7,11 @@ import { toast } from './toast.js';
 export const LOGIN_PAGE_PATH = '/auth?mode=login';
 export const REGISTER_PAGE_PATH = '/auth?mode=register';
 export const PROVIDER_LOGIN_PATH = '/api/login';
+/**
+ * Opened as a top-level navigation (spec §7 GET /api/logout): the server ends the session, clears its cookie
+ * and redirects to the sign-in form (/auth?mode=login), where a fresh page load starts with nobody signed in.
+ */
+export const LOGOUT_NAVIGATION_PATH = '/api/logout';
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const RELOGIN_AFTER_AUTH_ERROR_DELAY_MS = SECOND_MS;
 

@@ -3,6 +3,7 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { useResendVerification } from '../features/auth/mutations.js';
+import { LOGOUT_NAVIGATION_PATH } from '../lib/relogin.js';
 
 const steps = [
   'Check your inbox (and your spam folder) for our email.',
@@ -68,7 +69,8 @@ export function EmailVerificationPage({ email }: { email: string }) {
           <RefreshCw aria-hidden className="h-4 w-4" />
           I've Verified - Refresh Page
         </Button>
-        <Button size="large" variant="ghost" onClick={() => window.location.assign('/api/logout')}>
+        {/* Spec §2 Overrides: "on going back the browser goes to /api/logout", which leads to the sign-in form. */}
+        <Button size="large" variant="ghost" onClick={() => window.location.assign(LOGOUT_NAVIGATION_PATH)}>
           <ArrowLeft aria-hidden className="h-4 w-4" />
           Back to Login
         </Button>
