@@ -8,12 +8,17 @@ export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text);
 }
 
-/** Closes the toast showing this text with its close button, as the user would, and waits for it to go. */
-export async function closeToast(page: Page, text: string | RegExp): Promise<void> {
-  const shown = page
+/** The shown toast (the whole card, its close button included) that holds this text. */
+export function toastCard(page: Page, text: string | RegExp): Locator {
+  return page
     .getByRole('region', { name: /Notifications/ })
     .getByRole('listitem')
     .filter({ hasText: text });
+}
+
+/** Closes the toast showing this text with its close button, as the user would, and waits for it to go. */
+export async function closeToast(page: Page, text: string | RegExp): Promise<void> {
+  const shown = toastCard(page, text);
   await shown.getByRole('button', { name: 'Close' }).click();
   await expect(shown).toHaveCount(0);
 }

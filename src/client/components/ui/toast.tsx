@@ -8,11 +8,12 @@ export const ToastProvider = ToastPrimitive.Provider;
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      // The QR scanner moves it up, off its hints (.toast-viewport in styles.css); it stays usable there.
+      // The QR scanner moves it below its header (.toast-viewport in styles.css); it stays usable there.
       data-toast-viewport=""
       className={cn(
-        // Above the bottom navigation, so a toast never covers the header's controls.
-        'toast-viewport pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 outline-none [&>*]:pointer-events-auto',
+        // At the top, below the notch: never over a form's primary button or the bottom navigation
+        // (docs/decisions/0063-client-toasts-at-the-top.md). Only the toast itself takes taps.
+        'toast-viewport pointer-events-none fixed inset-x-0 top-0 z-[100] mx-auto flex w-full max-w-md flex-col gap-2 p-3 pt-[max(env(safe-area-inset-top),0.75rem)] outline-none [&>*]:pointer-events-auto',
         className,
       )}
       {...props}
@@ -52,7 +53,7 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
   return (
     <ToastPrimitive.Action
       className={cn(
-        'min-h-11 shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-xs font-semibold',
+        'min-h-11 min-w-11 shrink-0 self-center rounded-lg border border-current/30 px-3 py-1.5 text-xs font-semibold',
         'hover:bg-black/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         className,
       )}
