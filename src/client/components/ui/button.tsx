@@ -18,7 +18,8 @@ const sizes = {
   default: 'min-h-11 px-4 py-2 text-sm',
   large: 'min-h-12 px-4 py-2 text-base leading-tight',
   small: 'min-h-9 px-3 py-1.5 text-sm',
-  icon: 'h-10 w-10',
+  /** Icon-only: a 44 by 44 px touch target (WCAG 2.5.5, docs/decisions/0064-client-touch-targets-and-landing.md). */
+  icon: 'h-11 w-11',
 } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -17,7 +17,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'h-10 rounded-lg text-sm font-semibold text-muted-foreground transition',
+        'h-11 rounded-lg text-sm font-semibold text-muted-foreground transition',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
         'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         className,

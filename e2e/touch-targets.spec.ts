@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { SAMPLE_VEHICLE } from '../src/shared/vehicles/index.js';
+import { originHeader } from './fixtures/origin.js';
+import { expectTouchTargets } from './fixtures/touch-targets.js';
+import { expect, registerVehicle, test } from './fixtures/vehicles.js';
+import { AddVehiclePage } from './pages/add-vehicle-page.js';
+import { AuthPage } from './pages/auth-page.js';
+import { EditVehiclePage } from './pages/edit-vehicle-page.js';
+import { HomePage } from './pages/home-page.js';
+import { LandingPage } from './pages/landing-page.js';
+import { LicensePlatePage } from './pages/license-plate-page.js';
+import { MyVehiclesPage } from './pages/my-vehicles-page.js';
+import { NotFoundPage } from './pages/not-found-page.js';
+import { ProfilePage } from './pages/profile-page.js';
+import { QrCodePage } from './pages/qr-code-page.js';
+import { QrScannerPage } from './pages/qr-scanner-page.js';
+import { ResetPasswordPage } from './pages/reset-password-page.js';
+import { SignInRequiredPage } from './pages/sign-in-required-page.js';
+import { toastCard } from './pages/toasts.js';
+import { VehicleFoundPage } from './pages/vehicle-found-page.js';
+import { VehicleThemePage } from './pages/vehicle-theme-page.js';
+import { VerificationPage } from './pages/verification-page.js';
+
+// Each journey walks the built screens on a 390x844 phone (playwright.config.ts) and measures every visible
+// button, link, [role=button] and checkbox (e2e/fixtures/touch-targets.ts says what is not a target).
+
+test('every touch target a visitor meets is at least 44x44 px', async ({ page }) => {
+  const auth = new AuthPage(page);
+  const scanner = new QrScannerPage(page);
+  const found = new VehicleFoundPage(page);
+  const lookup = new LicensePlatePage(page);
+
+  await new LandingPage(page).goto();
+  await expectTouchTargets(page, 'Landing');
+
+  await auth.goto('register');
+  await expectTouchTargets(page, 'Sign Up');
+  await auth.goto('login');
+  await expectTouchTargets(page, 'Sign In (Remember me, Forgot your password?)');
+  const forgotPassword = await auth.openForgotPassword();
+  await expectTouchTargets(page, 'the Forgot your password dialog');
+  await forgotPassword.cancel();
+
+  await new ResetPasswordPage(page).open('/reset-password?token=not-a-real-token');
+  await expectTouchTargets(page, 'Reset Password');
+
+  await lookup.goto();
+  await lookup.search('AB$12');
+  await expect(toastCard(page, 'Invalid License Plate')).toBeVisible();
+  await expectTouchTargets(page, 'Find Vehicle, with a toast (close button)');
+
+  await scanner.failCamera();
+  await scanner.goto();
+  await scanner.expectCameraProblem('Failed to start camera. Please allow camera access.');
+  await expectTouchTargets(page, 'Scan QR Code, camera failed');
+
+  await page.goto(`/vehicle-found/${SAMPLE_VEHICLE.id}`);
+  await found.expectShown(SAMPLE_VEHICLE.licensePlate);
+  await found.expectReplyPrompt();
+  await expectTouchTargets(page, 'Vehicle Found, signed out');
+
+  await page.goto(`/vehicle-theme/${randomUUID()}`);
+  await new SignInRequiredPage(page).expectShown("Please sign in to customize your vehicle's theme.");
+  await expectTouchTargets(page, 'Sign In Required');
+
+  await new NotFoundPage(page).goto('/no/such/page');
+  await expectTouchTargets(page, 'Page Not Found');
+});
+
+test('every touch target of the email verification screen is at least 44x44 px', async ({
+  page,
+  newAccount,
+}) => {
+  // Signed up and signed in, not verified: the verification screen replaces every other.
+  const registered = await page.request.post('/api/auth/register', {
+    headers: originHeader(),
+    data: newAccount,
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const signedIn = await page.request.post('/api/auth/login', {
+    headers: originHeader(),
+    data: { email: newAccount.email, password: newAccount.password, rememberMe: false },
+  });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+
+  await page.goto('/');
+  await new VerificationPage(page).expectShown(newAccount.email);
+  await expectTouchTargets(page, 'Verify Your Email');
+});
+
+test('every touch target a signed-in owner meets is at least 44x44 px', async ({ page, vehicle }) => {
+  const home = new HomePage(page);
+  const myVehicles = new MyVehiclesPage(page);
+  const addVehicle = new AddVehiclePage(page);
+  // A second vehicle, removed, so My Vehicles shows Recently Removed too.
+  const removed = await registerVehicle(page.request, { displayName: 'Old Van', vehicleType: 'van' });
+  const removal = await page.request.delete(`/api/vehicles/${removed.id}`, { headers: originHeader() });
+  expect(removal.ok(), await removal.text()).toBe(true);
+
+  await home.goto();
+  await home.expectVehicle(vehicle.displayName ?? '', vehicle.licensePlate);
+  await expectTouchTargets(page, 'Home (avatar, tiles, QR shortcut, Manage All, bottom navigation)');
+
+  await new ProfilePage(page).goto();
+  await expectTouchTargets(page, 'Profile (Dark mode, Sign Out)');
+
+  await myVehicles.goto();
+  await expect(myVehicles.removed).toBeVisible();
+  await expectTouchTargets(page, 'My Vehicles (back, add, card actions, Reactivate)');
+  const dialog = await myVehicles.openRemoveDialog(vehicle.licensePlate);
+  await expectTouchTargets(page, 'the Remove Vehicle dialog');
+  await dialog.cancel();
+
+  await addVehicle.goto();
+  await addVehicle.make.selectOption({ label: 'Honda' });
+  await addVehicle.model.selectOption({ label: 'Other / Not Listed' });
+  await expect(page.getByRole('button', { name: 'Pick from the list instead' })).toBeVisible();
+  await expectTouchTargets(page, 'Add Vehicle (Pick from the list instead)');
+
+  await page.goto(`/vehicle-edit/${vehicle.id}`);
+  await new EditVehiclePage(page).expectShown(vehicle);
+  await expectTouchTargets(page, 'Edit Vehicle');
+
+  await new VehicleThemePage(page).goto(vehicle.id);
+  await expectTouchTargets(page, 'Vehicle Theme');
+
+  await page.goto(`/qr-code/${vehicle.id}`);
+  await new QrCodePage(page).expectShown(vehicle.licensePlate);
+  await expectTouchTargets(page, 'Your QR Code');
+
+  await page.goto(`/vehicle-found/${vehicle.id}`);
+  await new VehicleFoundPage(page).expectShown(vehicle.licensePlate);
+  await expectTouchTargets(page, 'Vehicle Found, signed in');
+
+  await new NotFoundPage(page).goto('/no/such/page');
+  await expectTouchTargets(page, 'Page Not Found, signed in');
+});
