@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from './errors.js';
+import { isApiPath } from './paths.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,12 +34,17 @@ export async function registerSecurity(
     },
     strictTransportSecurity: options.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The legacy header says what CSP frame-ancestors 'none' says, for browsers that know only it.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     // Camera for the QR scanner; nothing else.
     permittedCrossDomainPolicies: false,
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+    // Every /api answer may carry a user's data (or a redirect that depends on one): no cache, shared
+    // or private, keeps it (docs/decisions/0052-api-answers-not-stored.md).
+    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
   });
 
   app.addHook('onRequest', async (request) => {

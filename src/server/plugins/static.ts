@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '../../shared/errors.js';
+import { notFound } from './errors.js';
+import { isApiPath } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built client: hashed files under /assets/ cached for a year, everything else revalidated,
- * and the SPA's index.html for any other non-/api GET. Unknown /api paths answer JSON 404.
+ * and the SPA's index.html for any other non-/api GET. Every /api path that matches no API route (also
+ * a malformed one: `/api//x`, `/api/x/../y`, `/api/x/%2e%2e/y`) answers the JSON 404, whatever the method.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
@@ -29,15 +31,18 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     app.log.warn('No built client found; only the API is served. Run `npm run build`.');
   }
 
+  // Before the file handler sees it (it would answer a non-canonical path 403): an /api path that only
+  // the file handler's wildcard matched is an unknown API route.
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url;
+    const isApiRoute = route !== undefined && isApiPath(route);
+    if (!isApiRoute && isApiPath(request.url)) throw noRoute(request.method, request.url);
+  });
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname === '/ws';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || !isPageRequest) {
-      return reply
-        .status(404)
-        .send({ message: `No route for ${request.method} ${pathname}`, code: ErrorCode.notFound });
-    }
+    if (isApiPath(request.url) || !isPageRequest) throw noRoute(request.method, request.url);
     if (pathname.startsWith('/assets/')) {
       return reply.status(404).type('text/plain').send('Not found');
     }
@@ -46,4 +51,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     }
     return reply.header('Cache-Control', REVALIDATE).type('text/html').sendFile('index.html');
   });
+}
+
+const MAX_QUOTED_PATH = 200;
+
+function noRoute(method: string, url: string) {
+  const pathname = url.split('?')[0] ?? '/';
+  const quoted = pathname.length > MAX_QUOTED_PATH ? `${pathname.slice(0, MAX_QUOTED_PATH)}…` : pathname;
+  return notFound(`No route for ${method} ${quoted}`);
 }

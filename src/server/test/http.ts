@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -40,5 +42,57 @@ export function call(
       ...options.headers,
     },
     ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * One request over a real socket, its path sent exactly as given (app.inject resolves `..` and
+ * `%2e%2e` before the app sees them; a browser or curl need not). Starts the app listening on a free
+ * loopback port the first time. The Origin is the app's own, as with `call`.
+ */
+export async function rawHttp(
+  app: FastifyInstance,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; origin?: string | null } = {},
+): Promise<RawResponse> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = options.origin === undefined ? (appOrigins.get(app) ?? TEST_ORIGIN) : options.origin;
+  const body = options.body;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: {
+          ...(origin !== null ? { origin } : {}),
+          ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
   });
 }
