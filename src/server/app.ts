@@ -11,7 +11,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import { registerHealthRoutes } from './health/health.routes.js';
 import type { Mailer } from './mail/mailer.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
 import {
@@ -49,6 +49,9 @@ export async function buildApp(deps: AppDeps) {
     // No router-level cap (its error has another shape): handlers bound their parameters themselves,
     // and Node already bounds the whole URL.
     routerOptions: { maxParamLength: 16_384 },
+    // Malformed addresses and HTTP answer in our {message, code} shape too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // A number of proxies becomes "trust the first n hops" (proxy-addr's hop index).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
 
@@ -17,6 +19,8 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message, ErrorCode.validation);
 export const notFound = (message: string) => new HttpError(404, message, ErrorCode.notFound);
+export const unsupportedMediaType = (message = 'Send the request body as application/json') =>
+  new HttpError(415, message, ErrorCode.unsupportedMediaType);
 
 /** The first issue's message: our schemas word their messages for people. */
 export function zodMessage(error: ZodError): string {
@@ -53,8 +57,52 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side', code: ErrorCode.internal });
+    return reply.status(500).send(INTERNAL_ERROR);
   });
+}
+
+const INTERNAL_ERROR: ApiErrorBody = {
+  message: 'Something went wrong on our side',
+  code: ErrorCode.internal,
+};
+
+/**
+ * The router's own errors (Fastify's `frameworkErrors`), answered before any route or hook runs: an
+ * address that is not valid percent-encoded UTF-8 is the caller's, not ours.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return reply.status(400).send({ message: 'The address is not valid', code: ErrorCode.validation });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return reply.status(414).send({ message: 'The address is too long', code: ErrorCode.validation });
+    default:
+      request.log.error({ err: error }, 'router error');
+      return reply.status(500).send(INTERNAL_ERROR);
+  }
+}
+
+/**
+ * What a connection that does not speak HTTP properly gets (Node's `clientError`), in our error shape:
+ * 408 when it is too slow, 431 when its head is too large (a very long address too), else 400.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ApiErrorBody] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { message: 'The request did not arrive in time' }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { message: 'The request headers or address are too long', code: ErrorCode.validation }]
+        : [400, { message: 'The request is not valid HTTP', code: ErrorCode.validation }];
+  const text = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function clientErrorBody(error: FastifyError): ApiErrorBody {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test/databases.js';
-import { call } from '../test/http.js';
+import { buildVehicle, vehicleBody } from '../test/factories.js';
+import { call, rawHttp } from '../test/http.js';
 import {
   createTestApp,
   createVerifiedUser,
@@ -40,6 +41,8 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    // The legacy header agrees with frame-ancestors 'none'.
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect((await call(t.app, 'GET', '/api/health')).headers['x-content-type-options']).toBe('nosniff');
@@ -60,6 +63,144 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
     }
     const missingAsset = await call(t.app, 'GET', '/assets/missing-123.js');
     expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('lets no cache keep an /api answer, and keeps caching pages and assets', async () => {
+    const user = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, user.cookie);
+    const { cookie } = user;
+    const answers = [
+      call(t.app, 'GET', '/api/auth/user', { cookie }),
+      call(t.app, 'GET', '/api/vehicles', { cookie }),
+      call(t.app, 'GET', '/api/vehicles/inactive', { cookie }),
+      call(t.app, 'GET', `/api/vehicles/${vehicle.id}`, { cookie }),
+      call(t.app, 'GET', `/api/vehicles/${vehicle.id}/theme`, { cookie }),
+      call(t.app, 'HEAD', '/api/vehicles', { cookie }),
+      call(t.app, 'POST', '/api/vehicles', { cookie, body: vehicleBody() }),
+      call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+        cookie,
+        body: vehicleBody({ model: 'Corolla' }),
+      }),
+      call(t.app, 'GET', `/api/vehicles/public/${vehicle.id}`),
+      call(t.app, 'GET', `/api/vehicles/qr/${vehicle.qrCode}`),
+      call(t.app, 'GET', '/api/health'),
+      call(t.app, 'GET', '/api/auth/providers'),
+      call(t.app, 'GET', '/api/auth/user'),
+      call(t.app, 'GET', '/api/vehicles'), // 401
+      call(t.app, 'POST', '/api/auth/login', { body: { email: 'x' } }), // 400
+      call(t.app, 'POST', '/api/auth/logout', { origin: 'https://evil.example' }), // 403
+      call(t.app, 'GET', '/api/nope'), // 404
+      call(t.app, 'GET', '/api/auth/verify-email?token=bogus'), // redirect
+      call(t.app, 'GET', '/api/logout'), // confirmation page
+    ];
+    for (const response of await Promise.all(answers)) {
+      expect(response.headers['cache-control'], `${response.statusCode} ${response.body}`).toBe('no-store');
+    }
+    expect((await call(t.app, 'GET', '/')).headers['cache-control']).toBe('no-cache');
+    expect((await call(t.app, 'GET', '/assets/index-AbC123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
+  it('reads JSON bodies in UTF-8 only: another declared charset is refused with 415 and stores nothing', async () => {
+    const email = uniqueEmail();
+    const json = JSON.stringify({ email, password: STRONG_PASSWORD });
+    for (const [contentType, body] of [
+      ['application/json; charset=utf-16', Buffer.from(json, 'utf16le')],
+      ['application/json; charset=UTF-16LE', Buffer.from(json, 'utf16le')],
+      ['application/json;charset="utf-16be"', Buffer.from(json, 'utf16le').swap16()],
+      ['Application/JSON; Charset=ISO-8859-1', Buffer.from(json, 'latin1')],
+      ['application/json; charset=us-ascii', Buffer.from(json)],
+      ['application/json; charset=utf8', Buffer.from(json)],
+      ['application/json; charset=', Buffer.from(json)],
+      ['text/plain; charset=utf-8', Buffer.from(json)],
+      ['text/plain', Buffer.from(json)],
+    ] as const) {
+      const response = await call(t.app, 'POST', '/api/auth/register', {
+        body,
+        headers: { 'content-type': contentType },
+      });
+      expect(response.statusCode, contentType).toBe(415);
+      expect(response.json()).toEqual({ message: expect.any(String), code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
+
+    for (const contentType of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json; charset=UTF-8',
+      'application/json;charset="utf-8"',
+    ]) {
+      const response = await call(t.app, 'POST', '/api/auth/register', {
+        body: JSON.stringify({ email: uniqueEmail(), password: STRONG_PASSWORD }),
+        headers: { 'content-type': contentType },
+      });
+      expect(response.statusCode, contentType).toBe(201);
+    }
+  });
+
+  it('answers hostile HTTP without a 5xx, its refusals in the {message, code} shape', async () => {
+    const user = await createVerifiedUser(t);
+    const json = { 'content-type': 'application/json' };
+    const cases: Array<[string, string, { headers?: Record<string, string>; body?: string | Buffer }]> = [
+      ['GET', '/%', {}],
+      ['GET', '/api/%zz', {}],
+      ['GET', '/api/vehicles/qr/%C0%AF', {}],
+      ['GET', '/%E0%A4%A', {}],
+      ['GET', `/api/vehicles/${'a'.repeat(20_000)}`, {}],
+      ['GET', '/api/auth/user', { headers: { cookie: `session=${'%'.repeat(60)}` } }],
+      ['GET', '/api/auth/user', { headers: { cookie: '=;;=x;session' } }],
+      ['GET', `/api/auth/verify-email?token=${'x'.repeat(5000)}`, {}],
+      ['GET', '/api/auth/verify-email?token=a&token=b&token[x]=c', {}],
+      [
+        'POST',
+        '/api/auth/login',
+        { headers: json, body: `{"a":${'['.repeat(30_000)}${']'.repeat(30_000)}}` },
+      ],
+      ['POST', '/api/auth/login', { headers: json, body: '{"__proto__":{"x":1},"email":"a@b.co"}' }],
+      ['POST', '/api/auth/login', { headers: json, body: '{"constructor":{"prototype":{"x":1}}}' }],
+      [
+        'POST',
+        '/api/auth/login',
+        { headers: json, body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
+      ],
+      ['POST', '/api/auth/login', { headers: json, body: '{"email":1e999999,"password":"x"}' }],
+      ['POST', '/api/auth/login', { headers: json, body: '' }],
+      ['POST', '/api/auth/login', { headers: { 'content-type': ';charset=utf-8' }, body: '{}' }],
+      ['POST', '/api/auth/login', { headers: { 'content-type': 'application/json; charset' }, body: '{}' }],
+      [
+        'POST',
+        '/api/auth/login',
+        { headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--' },
+      ],
+      ['POST', '/api/auth/login', { headers: { ...json, 'content-encoding': 'gzip' }, body: '{}' }],
+      ['POST', '/api/auth/login', { headers: { ...json, 'sec-fetch-site': 'x'.repeat(100) }, body: '{}' }],
+      [
+        'POST',
+        '/api/vehicles',
+        { headers: { ...json, cookie: user.cookie }, body: '{"make":["x"],"year":2020}' },
+      ],
+      ['PATCH', '/api/vehicles/%F0%9F%98%80', { headers: { ...json, cookie: user.cookie }, body: '{}' }],
+      [
+        'PUT',
+        `/api/vehicles/${'%E2%80%AE'.repeat(40)}/theme`,
+        { headers: { ...json, cookie: user.cookie }, body: '{}' },
+      ],
+      ['DELETE', '/api/vehicles/x', { headers: { ...json, cookie: user.cookie }, body: '' }],
+      ['GET', '/api/vehicles/lookup/%F0%9F%98%80%E2%80%AE', {}],
+      ['TRACE', '/api/auth/user', {}],
+      ['PROPFIND', '/', {}],
+    ];
+    for (const [method, url, options] of cases) {
+      const response = await rawHttp(t.app, method, url, options);
+      const label = `${method} ${url.slice(0, 50)}`;
+      expect(response.status, label).toBeLessThan(500);
+      if (response.status < 400) continue; // a bogus cookie or link is simply no session
+      expect(JSON.parse(response.body), label).toEqual({
+        message: expect.any(String),
+        code: expect.any(String),
+      });
+    }
   });
 
   it('answers unknown /api paths with JSON 404', async () => {

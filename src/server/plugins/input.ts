@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '../../shared/errors.js';
-import { badRequest, HttpError } from './errors.js';
+import { badRequest, unsupportedMediaType } from './errors.js';
 
 const MAX_DEPTH = 20;
 
@@ -12,19 +11,48 @@ function containsNul(value: unknown, depth = 0): boolean {
   return entries.some((entry) => containsNul(entry, depth + 1));
 }
 
+/** The charset a Content-Type names (lowercased, unquoted), or undefined when it names none. */
+function charsetOf(contentType: string): string | undefined {
+  for (const parameter of contentType.split(';').slice(1)) {
+    const [name, ...value] = parameter.split('=');
+    if (name?.trim().toLowerCase() === 'charset') {
+      return value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
+    }
+  }
+  return undefined;
+}
+
+const mediaTypeOf = (contentType: string) => (contentType.split(';')[0] ?? '').trim().toLowerCase();
+
 /**
  * Refuses NUL characters in the URL and in JSON bodies, so both engines store and compare the same text
- * (SQLite would keep it, PostgreSQL would fail with a 500).
+ * (SQLite would keep it, PostgreSQL would fail with a 500). Reads JSON bodies only, and only in UTF-8
+ * (docs/decisions/0054-malformed-requests.md).
  */
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url) || request.url.includes('\u0000'))
       throw badRequest('The address contains a NUL character');
+    // The JSON parser reads every body as UTF-8: a body declared in another charset would be misread.
+    const contentType = request.headers['content-type'];
+    const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD';
+    if (mayHaveBody && contentType && mediaTypeOf(contentType) === 'application/json') {
+      const charset = charsetOf(contentType);
+      if (charset !== undefined && charset !== 'utf-8') {
+        throw unsupportedMediaType('Send the request body as JSON in UTF-8');
+      }
+    }
   });
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.body)) throw badRequest('Text must not contain NUL characters');
   });
 
+  // Fastify reads text/plain bodies by default; no route takes one.
+  app.removeContentTypeParser('text/plain');
   // An HTML form without fields (the logout confirmation page's) posts an empty urlencoded body; any
   // other form body is refused like every body that is not JSON.
   app.addContentTypeParser(
@@ -36,6 +64,3 @@ export function registerInputGuards(app: FastifyInstance): void {
     },
   );
 }
-
-export const unsupportedMediaType = () =>
-  new HttpError(415, 'Send the request body as application/json', ErrorCode.unsupportedMediaType);
