@@ -4,9 +4,12 @@ import { saveScreen } from '../fixtures/screens.js';
 export class HomePage {
   /** The My Vehicles block: the first 2 vehicles, Manage All, or the empty state. */
   readonly myVehicles: Locator;
+  /** The line above "Need to reach a driver?". */
+  readonly greeting: Locator;
 
   constructor(private readonly page: Page) {
     this.myVehicles = page.getByRole('region', { name: 'My Vehicles' });
+    this.greeting = page.getByRole('region', { name: 'Need to reach a driver?' }).locator('p').first();
   }
 
   async goto() {
