@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ErrorCode } from '../../shared/errors.js';
+import { type Clock, systemClock } from '../clock.js';
 import { HttpError, UnavailableError } from '../plugins/errors.js';
 
 export interface RateLimitRule {
@@ -14,19 +15,29 @@ export interface RateLimitRule {
  * Counts hits in windows that start at a subject's first hit. Memory for one process; Redis so
  * instances share the counts.
  */
+export interface WindowCount {
+  count: number;
+  /** Until the window ends and the count starts again from nothing. */
+  remainingMs: number;
+}
+
 export interface RateLimitStore {
-  /** Adds one hit to `key` and answers the count in the current window and when that window ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
+  /** Adds one hit to `key` and answers the count in the current window and the time left in it. */
+  hit(key: string, windowMs: number): Promise<WindowCount>;
   /** The count in the current window of `key` (0 when none), without adding a hit. */
-  peek(key: string): Promise<{ count: number; resetAt: number }>;
+  peek(key: string): Promise<WindowCount>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly counters = new Map<string, { count: number; resetAt: number }>();
-  private lastSweep = Date.now();
+  private lastSweep: number;
+
+  constructor(private readonly clock: Clock = systemClock) {
+    this.lastSweep = clock();
+  }
 
   async hit(key: string, windowMs: number) {
-    const now = Date.now();
+    const now = this.clock();
     this.sweep(now);
     let counter = this.counters.get(key);
     if (!counter || counter.resetAt <= now) {
@@ -34,13 +45,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.counters.set(key, counter);
     }
     counter.count += 1;
-    return { ...counter };
+    return { count: counter.count, remainingMs: counter.resetAt - now };
   }
 
   async peek(key: string) {
     const counter = this.counters.get(key);
-    const now = Date.now();
-    return counter && counter.resetAt > now ? { ...counter } : { count: 0, resetAt: now };
+    const now = this.clock();
+    return counter && counter.resetAt > now
+      ? { count: counter.count, remainingMs: counter.resetAt - now }
+      : { count: 0, remainingMs: 0 };
   }
 
   private sweep(now: number) {
@@ -50,6 +63,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** Windows run on Redis's own clock (its key expiry), shared by every instance. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
@@ -69,7 +83,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       const count = Number(results?.[0]?.[1]);
       const ttl = Number(results?.[2]?.[1]);
       if (!Number.isFinite(count) || !Number.isFinite(ttl)) throw new Error('unexpected reply from Redis');
-      return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+      return { count, remainingMs: Math.max(ttl, 0) };
     } catch (error) {
       // Fail closed: while Redis is out of reach, limited actions are refused, not let through.
       throw new UnavailableError('Rate limit store unavailable', { cause: error });
@@ -83,7 +97,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttl = Number(results?.[1]?.[1]);
       if (!Number.isFinite(count) || !Number.isFinite(ttl)) throw new Error('unexpected reply from Redis');
-      return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+      return { count, remainingMs: Math.max(ttl, 0) };
     } catch (error) {
       throw new UnavailableError('Rate limit store unavailable', { cause: error });
     }
@@ -98,14 +112,14 @@ export class RateLimiter {
 
   /** Counts one action of `subject` under `rule`; throws a 429 with Retry-After past the limit. */
   async consume(rule: RateLimitRule, subject: string): Promise<void> {
-    const { count, resetAt } = await this.store.hit(this.key(rule, subject), rule.windowMs);
-    if (count > this.limitOf(rule)) throw tooMany(rule, resetAt);
+    const { count, remainingMs } = await this.store.hit(this.key(rule, subject), rule.windowMs);
+    if (count > this.limitOf(rule)) throw tooMany(rule, remainingMs);
   }
 
   /** Throws the 429 when `subject` has used up `rule` already, without counting this action. */
   async refuseIfExhausted(rule: RateLimitRule, subject: string): Promise<void> {
-    const { count, resetAt } = await this.store.peek(this.key(rule, subject));
-    if (count >= this.limitOf(rule)) throw tooMany(rule, resetAt);
+    const { count, remainingMs } = await this.store.peek(this.key(rule, subject));
+    if (count >= this.limitOf(rule)) throw tooMany(rule, remainingMs);
   }
 
   /** Counts one action (a failure, say) of `subject` under `rule`, without refusing it. */
@@ -122,8 +136,8 @@ export class RateLimiter {
   }
 }
 
-function tooMany(rule: RateLimitRule, resetAt: number) {
-  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+function tooMany(rule: RateLimitRule, remainingMs: number) {
+  const retryAfterSeconds = Math.max(1, Math.ceil(remainingMs / 1000));
   return new HttpError(
     429,
     rule.message,
