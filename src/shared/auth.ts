@@ -118,29 +118,35 @@ export const resetPasswordRequestSchema = requestBody(
 );
 export type ResetPasswordRequest = z.input<typeof resetPasswordFields>;
 
-export type AuthProvider = 'email' | 'oidc';
+export const AUTH_PROVIDERS = ['email', 'oidc'] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+
+// Response contracts: what the server answers and the client reads, defined once.
 
 /** What GET /api/auth/user answers for the signed-in user. */
-export interface User {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  authProvider: AuthProvider;
-}
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  authProvider: z.enum(AUTH_PROVIDERS),
+});
+export type User = z.infer<typeof userSchema>;
 
 /** What register and login answer. */
-export interface AuthResult {
-  emailVerificationRequired: boolean;
-  message: string;
-}
+export const authResultSchema = z.object({
+  emailVerificationRequired: z.boolean(),
+  message: z.string(),
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
 
 /** What GET /api/auth/providers answers: which sign-in buttons to show. */
-export interface AuthProviders {
-  oidc: { name: string } | null;
-}
+export const authProvidersSchema = z.object({
+  oidc: z.object({ name: z.string() }).nullable(),
+});
+export type AuthProviders = z.infer<typeof authProvidersSchema>;
 
-export interface MessageResult {
-  message: string;
-}
+/** What a call that only confirms answers (logout, forgot-password, ...). */
+export const messageResultSchema = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof messageResultSchema>;

@@ -1,6 +1,6 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
-import type { PublicVehicle, Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { PublicVehicle, ThemeResponse, Vehicle } from '../../shared/vehicles/vehicle.js';
 import type { PublicVehicleRow, VehicleRow } from './vehicles.repo.js';
 
 /** The owner's view of their own vehicle. */
@@ -36,4 +36,9 @@ export function presentPublicVehicle(row: PublicVehicleRow): PublicVehicle {
     licensePlate: row.licensePlate,
     themePreset: row.themePreset as ThemePreset,
   };
+}
+
+/** A vehicle's theme, as its owner's theme calls answer it. */
+export function presentTheme(row: Pick<VehicleRow, 'themePreset'>): ThemeResponse {
+  return { themePreset: row.themePreset as ThemePreset };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../plugins/session.js';
-import { presentPublicVehicle, presentVehicle } from './vehicles.presenter.js';
+import { presentPublicVehicle, presentTheme, presentVehicle } from './vehicles.presenter.js';
 import type { VehiclesService } from './vehicles.service.js';
 
 type IdParams = { Params: { id: string } };
@@ -42,15 +42,15 @@ export function registerVehicleRoutes(
   );
 
   app.get<IdParams>('/api/vehicles/:id/theme', async (request) =>
-    vehicles.getTheme(ownerId(request), request.params.id),
+    presentTheme(await vehicles.getTheme(ownerId(request), request.params.id)),
   );
 
   app.put<IdParams>('/api/vehicles/:id/theme', async (request) =>
-    vehicles.setTheme(ownerId(request), request.params.id, request.body),
+    presentTheme(await vehicles.setTheme(ownerId(request), request.params.id, request.body)),
   );
 
   app.delete<IdParams>('/api/vehicles/:id/theme', async (request) =>
-    vehicles.resetTheme(ownerId(request), request.params.id),
+    presentTheme(await vehicles.resetTheme(ownerId(request), request.params.id)),
   );
 
   // Finding a vehicle: open to everyone, signed in or not; answers only the public shape.

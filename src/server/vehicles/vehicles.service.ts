@@ -111,15 +111,13 @@ export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDep
       return reactivated;
     },
 
-    async getTheme(ownerId: string, id: string) {
-      return { themePreset: (await ownedVehicle(ownerId, id)).themePreset };
-    },
+    getTheme: ownedVehicle,
 
     async setTheme(ownerId: string, id: string, body: unknown) {
       const { themePreset } = themeRequestSchema.parse(body);
       const updated = await repo.updateOwnedVehicle(ownerId, id, { themePreset }, now());
       if (!updated) throw vehicleNotFound();
-      return { themePreset: updated.themePreset };
+      return updated;
     },
 
     async resetTheme(ownerId: string, id: string) {
@@ -130,7 +128,7 @@ export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDep
         now(),
       );
       if (!updated) throw vehicleNotFound();
-      return { themePreset: updated.themePreset };
+      return updated;
     },
 
     async findByQrCode(code: string, clientIp: string) {

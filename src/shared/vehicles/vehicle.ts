@@ -10,7 +10,7 @@ import {
 } from './catalog.js';
 import { displayPlate, registrationPlateProblem } from './plates.js';
 import { vehicleTexts } from './texts.js';
-import { THEME_PRESET_VALUES, type ThemePreset } from './themes.js';
+import { THEME_PRESET_VALUES } from './themes.js';
 
 export const DISPLAY_NAME_MAX = 100;
 export const MODEL_MAX = 50;
@@ -34,10 +34,11 @@ export type PublicVehicle = z.infer<typeof publicVehicleSchema>;
 export const PUBLIC_VEHICLE_KEYS = publicVehicleSchema.keyof().options;
 
 /** What the owner sees of their own vehicle: the public description plus what only they may know. */
-export interface Vehicle extends PublicVehicle {
-  isActive: boolean;
-  qrCode: string;
-}
+export const vehicleSchema = publicVehicleSchema.extend({
+  isActive: z.boolean(),
+  qrCode: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
 
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {
@@ -174,6 +175,6 @@ const themeFields = z.object({
 export const themeRequestSchema = requestBody({ themePreset: 'text' }, themeFields);
 export type ThemeRequest = z.input<typeof themeFields>;
 
-export interface ThemeResponse {
-  themePreset: ThemePreset;
-}
+/** What the theme calls answer. */
+export const themeResponseSchema = z.object({ themePreset: z.enum(THEME_PRESET_VALUES) });
+export type ThemeResponse = z.infer<typeof themeResponseSchema>;
