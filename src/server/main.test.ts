@@ -33,7 +33,7 @@ afterEach(() => {
 
 async function startMain(env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
   const child = spawn(tsx, ['src/server/main.ts'], {
     env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -133,6 +133,83 @@ describe('the server process', () => {
     expect(JSON.parse(answered.body)).toEqual({ message: expect.stringContaining('password reset link') });
     expect(await started.exited).toBe(0);
     expect(started.output()).not.toContain('slow@example.org');
+  });
+
+  describe('keeps DATA_DIR to its own user', () => {
+    const modeOf = (target: string) => fs.statSync(target).mode & 0o7777;
+
+    async function registerThroughOutbox(started: Started) {
+      const response = await fetch(`http://127.0.0.1:${started.port}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${started.port}` },
+        body: JSON.stringify({ email: `modes-${started.port}@example.org`, password: 'Newcomer-Pass-1' }),
+      });
+      expect(response.status).toBe(201);
+      await waitForOutput(started, /Its link: /);
+    }
+
+    /** What the server wrote: the directory, the database with its WAL files, the outbox and a mail. */
+    function expectOwnerOnly(dataDir: string) {
+      expect(modeOf(dataDir), dataDir).toBe(0o700);
+      for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) {
+        expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
+      }
+      const outbox = path.join(dataDir, 'outbox');
+      expect(modeOf(outbox), 'outbox').toBe(0o700);
+      const mails = fs.readdirSync(outbox);
+      expect(mails.length).toBeGreaterThan(0);
+      for (const mail of mails) expect(modeOf(path.join(outbox, mail)), mail).toBe(0o600);
+    }
+
+    it('creates the directory 700 and the database, its WAL files and the outbox 600', async () => {
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-')), 'data');
+      const started = await startMain({ DATA_DIR: dataDir });
+      await waitForOutput(started, /is running at/);
+      await registerThroughOutbox(started);
+      expectOwnerOnly(dataDir);
+      expect(started.output()).not.toContain('Restricted');
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    });
+
+    it('restricts a directory and files an earlier run left readable by others', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
+      fs.chmodSync(dataDir, 0o755);
+      // An earlier run (or a copy) with a looser umask: a database in WAL mode, its files 644, still open.
+      const earlier = new SqliteDatabase(path.join(dataDir, 'app.db'));
+      earlier.pragma('journal_mode = WAL');
+      earlier.exec('create table earlier (id integer)');
+      const outbox = path.join(dataDir, 'outbox');
+      fs.mkdirSync(outbox);
+      fs.writeFileSync(path.join(outbox, 'old.eml'), 'To: old@example.org\r\n\r\nold');
+      for (const file of ['app.db', 'app.db-wal', 'app.db-shm', 'outbox/old.eml']) {
+        fs.chmodSync(path.join(dataDir, file), 0o644);
+      }
+      fs.chmodSync(outbox, 0o755);
+      try {
+        const started = await startMain({ DATA_DIR: dataDir });
+        await waitForOutput(started, /is running at/);
+        expect(started.output()).toContain(`Restricted 6 path(s) in ${dataDir}`);
+        await registerThroughOutbox(started);
+        expectOwnerOnly(dataDir);
+        started.child.kill('SIGTERM');
+        expect(await started.exited).toBe(0);
+      } finally {
+        earlier.close();
+      }
+    });
+
+    it('leaves a shared directory (sticky bit) as it is, and says so, but not the files in it', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
+      fs.chmodSync(dataDir, 0o1777);
+      const started = await startMain({ DATA_DIR: dataDir });
+      await waitForOutput(started, /is running at/);
+      expect(started.output()).toContain(`DATA_DIR ${dataDir} is a shared directory`);
+      expect(modeOf(dataDir)).toBe(0o1777);
+      expect(modeOf(path.join(dataDir, 'app.db'))).toBe(0o600);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    });
   });
 
   it('refuses a bad configuration with one line naming the variable', async () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
+import { openDatabase, restrictMode, sqliteFiles } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-limiter.js';
@@ -34,7 +34,55 @@ async function requireRedis7(redis: Redis) {
   }
 }
 
+const STICKY_BIT = 0o1000;
+
+/**
+ * DATA_DIR holds the database (password hashes, push keys) and the outbox (mail with sign-in links):
+ * the directory becomes 700 and those files 600, also when an earlier run left them more open. A shared
+ * directory (sticky bit, like /tmp) keeps its own mode; what cannot be changed (another user's) is said.
+ */
+function restrictDataDir(dataDir: string) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const isShared = (fs.statSync(dataDir).mode & STICKY_BIT) !== 0;
+  if (isShared) {
+    process.stderr.write(
+      `DATA_DIR ${dataDir} is a shared directory: its mode is left as it is. Give the data a directory of its own.\n`,
+    );
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  const mails = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(outbox, entry.name))
+    : [];
+  const targets: Array<[string, number]> = [
+    ...(isShared ? [] : [[dataDir, 0o700] as [string, number]]),
+    ...sqliteFiles(path.join(dataDir, 'app.db')).map((file): [string, number] => [file, 0o600]),
+    [outbox, 0o700],
+    ...mails.map((file): [string, number] => [file, 0o600]),
+  ];
+  let restricted = 0;
+  for (const [target, mode] of targets) {
+    if (!fs.existsSync(target)) continue;
+    try {
+      if (restrictMode(target, mode) !== undefined) restricted++;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EPERM') throw error;
+      process.stderr.write(
+        `Could not restrict ${target} to its owner (${code}): chmod ${mode.toString(8)} it.\n`,
+      );
+    }
+  }
+  if (restricted > 0) {
+    process.stdout.write(`Restricted ${restricted} path(s) in ${dataDir} to the server's user (700/600).\n`);
+  }
+}
+
 async function main() {
+  // Everything the server creates (DATA_DIR, the database, the outbox) is its user's alone.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -46,7 +94,7 @@ async function main() {
     throw error;
   }
 
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  restrictDataDir(config.dataDir);
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

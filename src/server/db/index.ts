@@ -18,8 +18,22 @@ export interface DatabaseHandle {
 // bigint (int8) columns hold epoch milliseconds, far below 2^53: read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/**
+ * Takes away from `target` every permission bit beyond `mode` (chmod), and answers the mode it had when
+ * it had more, else undefined. Throws EPERM for a file of another user.
+ */
+export function restrictMode(target: string, mode: number): number | undefined {
+  const current = fs.statSync(target).mode & 0o7777;
+  if ((current & ~mode) === 0) return undefined;
+  fs.chmodSync(target, mode);
+  return current;
+}
+
+/** The files of an SQLite database in WAL mode: SQLite creates the others with the main file's mode. */
+export const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
+
 export function openSqlite(file: string): DatabaseHandle {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   // An acknowledged write survives kill -9 and power loss; deleted rows are overwritten on disk.
@@ -27,6 +41,17 @@ export function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Password hashes and push keys: readable by the server's user only, whatever the umask. A file of
+  // another user's is left as it is (main.ts says so at start-up).
+  if (file !== ':memory:') {
+    for (const existing of sqliteFiles(file).filter((name) => fs.existsSync(name))) {
+      try {
+        restrictMode(existing, 0o600);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      }
+    }
+  }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
