@@ -90,6 +90,8 @@ describe.each(testEngines)('signing out through /api/logout on %s', (engine) => 
 
   it('the confirmation page passes the CSP: no script, styles inline only where the CSP allows them', async () => {
     const response = await call(t.app, 'GET', '/api/logout', { origin: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<form method="post" action="/api/logout">');
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("form-action 'self'");
