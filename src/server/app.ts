@@ -1,48 +1,48 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { createAuthRepo } from './auth/auth.repo.js';
-import { registerAuthRoutes } from './auth/auth.routes.js';
-import { createAuthService, SESSION_LIFETIME } from './auth/auth.service.js';
-import { createOidcRepo } from './auth/oidc.repo.js';
-import { registerOidcRoutes } from './auth/oidc.routes.js';
-import { createOidcService } from './auth/oidc.service.js';
+import { registerAuthFeature } from './auth/auth.feature.js';
 import { BackgroundTasks } from './background.js';
+import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
-import { registerHealthRoutes } from './health/health.routes.js';
+import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
+import type { Feature, FeatureDeps } from './feature.js';
+import { registerHealthFeature } from './health/health.feature.js';
+import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
-import {
-  registerSessionAuth,
-  sessionCookie,
-  signupBindingCookie,
-  trustedDeviceCookie,
-} from './plugins/session.js';
 import { registerClient } from './plugins/static.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
-import { createVehiclesRepo } from './vehicles/vehicles.repo.js';
-import { registerVehicleRoutes } from './vehicles/vehicles.routes.js';
-import { createVehiclesService } from './vehicles/vehicles.service.js';
+import { registerVehiclesFeature } from './vehicles/vehicles.feature.js';
+
+/** The features, in the order they register. Each builds itself from the shared deps. */
+const features: Feature[] = [registerHealthFeature, registerAuthFeature, registerVehiclesFeature];
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   mailer: Mailer;
   rateLimitStore: RateLimitStore;
+  /** Redis pub/sub when instances share one; in-process otherwise (closed by whoever made it). */
+  events?: EventBus;
   /** The built client (dist/client); undefined serves the API only. */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
-  now?: () => number;
+  clock?: Clock;
 }
 
-const CLEANUP_INTERVAL_MS = 10 * 60_000;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's periodic work (tests and operators can run a job now). */
+    jobs: Jobs;
+  }
+}
 
 /** The whole server, without listening: what main starts and what tests inject into. */
 export async function buildApp(deps: AppDeps) {
-  const { config, database } = deps;
-  const now = deps.now ?? Date.now;
+  const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
@@ -64,63 +64,36 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
   await app.register(cookie);
 
-  const authRepo = createAuthRepo(database.db);
-  const cookieJar = sessionCookie(config.isHttps);
-  registerSessionAuth(app, {
-    repo: authRepo,
-    cookie: cookieJar,
-    now,
-    maxSessionAge: SESSION_LIFETIME.absolute,
-  });
-
-  const limiter = new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier);
-  // Transport and database errors can quote an address: log the kind of failure only.
-  const background = new BackgroundTasks((error, label) => {
+  // Errors of work nobody waits for can quote an address: log the kind of failure only.
+  const kindOf = (error: unknown) => {
     const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-    app.log.error({ code, responseCode }, `${label} failed`);
-  });
-  const auth = createAuthService({
-    repo: authRepo,
+    return { code, responseCode };
+  };
+  const jobs = new Jobs((error, name) => app.log.error(kindOf(error), `job ${name} failed`));
+  const featureDeps: FeatureDeps = {
+    config,
+    database: deps.database,
     mailer: deps.mailer,
-    limiter,
-    appOrigin: config.appOrigin,
-    now,
-    background,
-  });
-  const oidc = createOidcService({
-    config: config.oidc,
-    appOrigin: config.appOrigin,
-    repo: authRepo,
-    oidcRepo: createOidcRepo(database.db),
-    auth,
-    limiter,
-    now,
-  });
-
-  registerHealthRoutes(app, { db: database.db, engine: database.engine });
-  registerAuthRoutes(app, {
-    auth,
-    cookie: cookieJar,
-    signupCookie: signupBindingCookie(config.isHttps),
-    deviceCookie: trustedDeviceCookie(config.isHttps),
-    providers: oidc.providers,
-  });
-  registerOidcRoutes(app, { oidc, auth, cookie: cookieJar, isHttps: config.isHttps });
-  const vehicles = createVehiclesService({ repo: createVehiclesRepo(database.db), limiter, now });
-  registerVehicleRoutes(app, { vehicles });
+    limiter: new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier),
+    clock: deps.clock ?? systemClock,
+    events:
+      deps.events ??
+      createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`)),
+    jobs,
+    background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),
+  };
+  app.decorate('jobs', jobs);
+  for (const register of features) await register(app, featureDeps);
   await registerClient(app, deps.clientDir);
 
-  let cleanup: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    cleanup = setInterval(() => {
-      auth.deleteExpired().catch((error) => app.log.warn({ err: error }, 'cleanup failed'));
-    }, CLEANUP_INTERVAL_MS);
-    cleanup.unref();
+    await featureDeps.events.ready();
+    jobs.start();
   });
   app.addHook('onClose', async () => {
-    clearInterval(cleanup);
+    await jobs.stop();
     // Mail promised by an answer already sent goes out before the process ends.
-    await background.drain();
+    await featureDeps.background.drain();
   });
 
   return app;

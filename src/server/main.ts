@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, restrictMode, sqliteFiles } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createRedisEventBus } from './events/redis-event-bus.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-limiter.js';
 
@@ -123,11 +124,19 @@ async function main() {
     fs.existsSync(path.join(dir, 'index.html')),
   );
 
+  // Every instance hears every domain event through Redis; its SUBSCRIBE needs a connection of its own.
+  const events = redis
+    ? await createRedisEventBus(redis, (error, name) =>
+        process.stderr.write(`Event ${name} handler failed: ${(error as Error).name}\n`),
+      )
+    : undefined;
+
   const app = await buildApp({
     config,
     database,
     mailer,
     rateLimitStore: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
+    events,
     clientDir,
     logger: loggerOptions(config.logLevel),
   });
@@ -141,6 +150,7 @@ async function main() {
       await app.close();
     } finally {
       mailer.close();
+      await events?.close();
       redis?.disconnect();
       await database.close();
       process.exit(0);

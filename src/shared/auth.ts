@@ -77,6 +77,7 @@ export const registerRequestSchema = requestBody(
   registerFields,
 );
 export type RegisterRequest = z.input<typeof registerFields>;
+export type RegisterInput = z.output<typeof registerRequestSchema>;
 
 const loginFields = z.object({
   email: z
@@ -99,11 +100,13 @@ export const loginRequestSchema = requestBody(
   loginFields,
 );
 export type LoginRequest = z.input<typeof loginFields>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
 
 const emailFields = z.object({ email });
 /** Forgot password and resend verification. */
 export const emailRequestSchema = requestBody({ email: 'text' }, emailFields);
 export type EmailRequest = z.input<typeof emailFields>;
+export type EmailInput = z.output<typeof emailRequestSchema>;
 
 const resetPasswordFields = z.object({
   resetToken: z
@@ -117,6 +120,10 @@ export const resetPasswordRequestSchema = requestBody(
   resetPasswordFields,
 );
 export type ResetPasswordRequest = z.input<typeof resetPasswordFields>;
+export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
+
+/** The token of a verification link (its query string); anything else is an invalid link. */
+export const verificationTokenSchema = z.string().min(1).max(200);
 
 export const AUTH_PROVIDERS = ['email', 'oidc'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];

@@ -5,13 +5,17 @@
  */
 export interface DomainEvents {
   /**
-   * Sessions ended: one (`sessionId`: the SHA-256 of its token, as stored) at logout or expiry, or every
-   * session of the user (`sessionId` null) when the password is reset. Realtime closes their sockets.
+   * Sessions ended: one (`sessionId`: the SHA-256 of its token, as stored) at logout, sign-in over it or
+   * expiry, or every session of the user (`sessionId` null). Realtime closes their sockets.
    */
   'session.ended': {
     userId: string;
     sessionId: string | null;
-    reason: 'logout' | 'password-reset' | 'expired';
+    /**
+     * logout; replaced by a new sign-in in the same browser; expiry; every session of the account by a
+     * password reset or by linking an external account to an address nobody had proven.
+     */
+    reason: 'logout' | 'replaced' | 'expired' | 'password-reset' | 'account-linked';
   };
 }
 

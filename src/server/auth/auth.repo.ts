@@ -4,20 +4,8 @@ import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js'
 
 export type UserRow = UsersTable;
 
+/** SQL of accounts, sessions, verification links and trusted browsers. */
 export function createAuthRepo(db: Kysely<Database>) {
-  return {
-    ...authQueries(db),
-    /** Runs `work` in one transaction, with the same queries bound to it. */
-    transaction<T>(work: (tx: AuthQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(authQueries(trx)));
-    },
-  };
-}
-
-export type AuthRepo = ReturnType<typeof createAuthRepo>;
-export type AuthQueries = ReturnType<typeof authQueries>;
-
-function authQueries(db: Kysely<Database>) {
   return {
     findUserByEmail(email: string) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -100,8 +88,13 @@ function authQueries(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('userId', '=', userId).execute();
     },
 
-    async deleteExpiredSessions(now: number) {
-      await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+    /** Deletes sessions past their expiry or their absolute lifetime; answers whose they were. */
+    deleteExpiredSessions(now: number, maxAge: number) {
+      return db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('createdAt', '<=', now - maxAge)]))
+        .returning(['userId', 'tokenHash'])
+        .execute();
     },
 
     /**
@@ -201,3 +194,5 @@ function authQueries(db: Kysely<Database>) {
     },
   };
 }
+
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,60 +1,79 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthProviders, authTexts } from '../../shared/auth.js';
+import {
+  type AuthProviders,
+  authTexts,
+  emailRequestSchema,
+  loginRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  verificationTokenSchema,
+} from '../../shared/auth.js';
 import type { SessionCookie } from '../plugins/session.js';
 import { presentUser } from './auth.presenter.js';
-import type { AuthService, BrowserBinding } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 import { LOGOUT_CONFIRM_PAGE, mayEndSessionOnGet, SIGNED_OUT_PATH } from './logout.js';
+import type { BrowserState, NewSession, SessionsService, TrustedDevice } from './sessions.service.js';
 
-const SIGNUP_BINDING_LIFETIME_MS = 24 * 3_600_000;
+export interface AuthCookies {
+  session: SessionCookie;
+  /** Binds verification links to the browser that asked for them. */
+  signup: SessionCookie;
+  /** This browser signed in to the account before (docs/decisions/0046). */
+  device: SessionCookie;
+}
 
 export function registerAuthRoutes(
   app: FastifyInstance,
   deps: {
     auth: AuthService;
-    cookie: SessionCookie;
-    signupCookie: SessionCookie;
-    deviceCookie: SessionCookie;
+    sessions: SessionsService;
+    cookies: AuthCookies;
     providers: () => AuthProviders;
   },
 ): void {
-  const { auth, cookie, signupCookie, deviceCookie } = deps;
+  const { auth, sessions, cookies } = deps;
 
-  /**
-   * Binds the verification link about to be mailed to this browser: the binding it already holds (so
-   * every link it asked for signs it in), else a new one.
-   */
-  function bindBrowser(request: FastifyRequest, reply: FastifyReply): BrowserBinding {
-    const token = signupCookie.read(request) ?? randomBytes(32).toString('base64url');
-    signupCookie.set(reply, token, true, Date.now() + SIGNUP_BINDING_LIFETIME_MS);
-    return { token };
-  }
+  const browserOf = (request: FastifyRequest): BrowserState => ({
+    sessionToken: request.auth?.token,
+    deviceToken: cookies.device.read(request),
+  });
+
+  const bindBrowser = (request: FastifyRequest, reply: FastifyReply) => {
+    const binding = auth.bindBrowser(cookies.signup.read(request));
+    cookies.signup.set(reply, binding.token, true, binding.expiresAt);
+    return binding;
+  };
+
+  const setSignedIn = (reply: FastifyReply, signedIn: { session: NewSession; device: TrustedDevice }) => {
+    const { session, device } = signedIn;
+    cookies.session.set(reply, session.token, session.isPersistent, session.expiresAt);
+    cookies.device.set(reply, device.token, true, device.expiresAt);
+  };
+
+  const endSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    await sessions.logout(request.auth?.token ?? cookies.session.read(request));
+    cookies.session.clear(reply);
+  };
 
   app.get('/api/auth/user', async (request) => (request.auth ? presentUser(request.auth.user) : null));
 
   app.get('/api/auth/providers', async () => deps.providers());
 
   app.post('/api/auth/register', async (request, reply) => {
-    const result = await auth.register(request.body, request.ip, bindBrowser(request, reply));
+    const input = registerRequestSchema.parse(request.body);
+    const result = await auth.register(input, request.ip, bindBrowser(request, reply));
     return reply.status(201).send(result);
   });
 
   app.post('/api/auth/login', async (request, reply) => {
-    const { result, session, device } = await auth.login(
-      request.body,
-      request.ip,
-      deviceCookie.read(request),
-    );
-    // A new token at every sign-in: whatever session the browser held before ends here.
-    await auth.endSession(request.auth?.token);
-    cookie.set(reply, session.token, session.isPersistent, session.expiresAt);
-    deviceCookie.set(reply, device.token, true, device.expiresAt);
+    const input = loginRequestSchema.parse(request.body);
+    const { result, ...signedIn } = await auth.login(input, request.ip, browserOf(request));
+    setSignedIn(reply, signedIn);
     return result;
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await auth.endSession(request.auth?.token ?? cookie.read(request));
-    cookie.clear(reply);
+    await endSession(request, reply);
     return { message: authTexts.loggedOut };
   });
 
@@ -62,48 +81,48 @@ export function registerAuthRoutes(
   // (docs/decisions/0051-logout-confirmation.md).
   app.get('/api/logout', async (request, reply) => {
     if (!mayEndSessionOnGet(request)) return reply.type('text/html; charset=utf-8').send(LOGOUT_CONFIRM_PAGE);
-    await auth.endSession(request.auth?.token ?? cookie.read(request));
-    cookie.clear(reply);
+    await endSession(request, reply);
     return reply.redirect(SIGNED_OUT_PATH);
   });
 
   // The confirmation page's form (the Origin check has refused any other site's).
   app.post('/api/logout', async (request, reply) => {
-    await auth.endSession(request.auth?.token ?? cookie.read(request));
-    cookie.clear(reply);
+    await endSession(request, reply);
     return reply.redirect(SIGNED_OUT_PATH, 303);
   });
 
   app.post('/api/auth/refresh-session', async (request, reply) => {
     const current = request.auth;
-    const expiresAt = await auth.refreshSession(current).catch((error: unknown) => {
-      cookie.clear(reply);
+    const expiresAt = await sessions.refresh(current).catch((error: unknown) => {
+      cookies.session.clear(reply);
       throw error;
     });
-    if (current) cookie.set(reply, current.token, current.isPersistent, expiresAt);
+    if (current) cookies.session.set(reply, current.token, current.isPersistent, expiresAt);
     return { message: authTexts.sessionExtended };
   });
 
-  app.post('/api/auth/forgot-password', async (request) => auth.forgotPassword(request.body, request.ip));
-
-  app.post('/api/auth/reset-password', async (request) => auth.resetPassword(request.body, request.ip));
-
-  app.post('/api/auth/resend-verification', async (request, reply) =>
-    auth.resendVerification(request.body, request.ip, bindBrowser(request, reply)),
+  app.post('/api/auth/forgot-password', async (request) =>
+    auth.forgotPassword(emailRequestSchema.parse(request.body), request.ip),
   );
 
+  app.post('/api/auth/reset-password', async (request) =>
+    auth.resetPassword(resetPasswordRequestSchema.parse(request.body), request.ip),
+  );
+
+  app.post('/api/auth/resend-verification', async (request, reply) => {
+    const input = emailRequestSchema.parse(request.body);
+    return auth.resendVerification(input, request.ip, bindBrowser(request, reply));
+  });
+
   app.get<{ Querystring: { token?: unknown } }>('/api/auth/verify-email', async (request, reply) => {
-    const verified = await auth.verifyEmail(
-      request.query.token,
-      signupCookie.read(request),
-      deviceCookie.read(request),
-    );
+    const token = verificationTokenSchema.safeParse(request.query.token);
+    const verified = token.success
+      ? await auth.verifyEmail(token.data, cookies.signup.read(request), browserOf(request))
+      : undefined;
     if (!verified) return reply.redirect('/auth?mode=login&verification=invalid');
-    if (!verified.session) return reply.redirect('/auth?mode=login&verified=1');
-    await auth.endSession(request.auth?.token);
-    cookie.set(reply, verified.session.token, verified.session.isPersistent, verified.session.expiresAt);
-    if (verified.device) deviceCookie.set(reply, verified.device.token, true, verified.device.expiresAt);
-    signupCookie.clear(reply);
+    if (!verified.session || !verified.device) return reply.redirect('/auth?mode=login&verified=1');
+    setSignedIn(reply, { session: verified.session, device: verified.device });
+    cookies.signup.clear(reply);
     return reply.redirect('/?verified=1');
   });
 }

@@ -1,13 +1,15 @@
 import {
   type AuthResult,
   authTexts,
-  emailRequestSchema,
-  loginRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
+  type EmailInput,
+  type LoginInput,
+  type RegisterInput,
+  type ResetPasswordInput,
 } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { BackgroundTasks } from '../background.js';
+import type { Clock } from '../clock.js';
+import type { Transaction } from '../db/transaction.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
 import { HttpError } from '../plugins/errors.js';
@@ -15,45 +17,27 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { AuthRepo } from './auth.repo.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { BrowserState, NewSession, SessionsService, TrustedDevice } from './sessions.service.js';
 import { generateToken, hashToken } from './tokens.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export const SESSION_LIFETIME = {
-  /** "Remember me": a persistent cookie, kept 30 days after the last refresh. */
-  persistent: 30 * DAY,
-  /** A browser-session cookie; the server forgets it after a day without refresh. */
-  browserSession: DAY,
-  /** However often it is refreshed, a session ends this long after sign-in. */
-  absolute: 90 * DAY,
-} as const;
-
-/** A browser the account signed in from stays trusted this long after its latest sign-in there. */
-export const TRUSTED_DEVICE_LIFETIME = 365 * DAY;
-
 export const VERIFICATION_LIFETIME = { 'verify-email': DAY, 'reset-password': HOUR } as const;
+
+/** How long the browser keeps the value that binds its verification links to it. */
+export const BROWSER_BINDING_LIFETIME = DAY;
 
 export interface AuthServiceDeps {
   repo: AuthRepo;
+  transaction: Transaction<AuthRepo>;
+  sessions: SessionsService;
   mailer: Mailer;
   limiter: RateLimiter;
   appOrigin: string;
-  now: () => number;
+  clock: Clock;
   /** Tokens and mail are issued after the answer, so neither their timing nor a failure is revealed. */
   background: BackgroundTasks;
-}
-
-export interface NewSession {
-  token: string;
-  isPersistent: boolean;
-  expiresAt: number;
-}
-
-/** The value of a browser's `device` cookie: it signed in to the account before (docs/decisions/0046). */
-export interface TrustedDevice {
-  token: string;
-  expiresAt: number;
 }
 
 /**
@@ -63,10 +47,14 @@ export interface TrustedDevice {
  */
 export interface BrowserBinding {
   token: string;
+  expiresAt: number;
 }
 
+type SignedIn = { session: NewSession; device: TrustedDevice };
+
+/** Accounts: registration, password sign-in, verification and reset links (sessions: sessions.service). */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { repo, limiter, now, background } = deps;
+  const { repo, sessions, limiter, clock, background } = deps;
   const invalidResetLink = () => new HttpError(400, authTexts.invalidResetLink, ErrorCode.invalidToken);
 
   async function issueVerification(
@@ -81,9 +69,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         purpose,
         tokenHash: hashToken(token),
         bindingHash: binding ? hashToken(binding.token) : null,
-        expiresAt: now() + VERIFICATION_LIFETIME[purpose],
+        expiresAt: clock() + VERIFICATION_LIFETIME[purpose],
       },
-      now(),
+      clock(),
     );
     return token;
   }
@@ -97,31 +85,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function startSession(userId: string, isPersistent: boolean): Promise<NewSession> {
-    const token = generateToken();
-    const expiresAt = now() + (isPersistent ? SESSION_LIFETIME.persistent : SESSION_LIFETIME.browserSession);
-    await repo.insertSession({ tokenHash: hashToken(token), userId, isPersistent, expiresAt }, now());
-    return { token, isPersistent, expiresAt };
-  }
-
-  /** Trusts this browser for the account, with a new value (the one it held, if any, is retired). */
-  async function trustDevice(userId: string, previousToken: string | undefined): Promise<TrustedDevice> {
-    if (previousToken) await repo.deleteTrustedDevice(hashToken(previousToken));
-    const token = generateToken();
-    const expiresAt = now() + TRUSTED_DEVICE_LIFETIME;
-    await repo.insertTrustedDevice({ tokenHash: hashToken(token), userId, expiresAt }, now());
-    return { token, expiresAt };
-  }
-
   return {
-    startSession,
+    /**
+     * Binds the verification link about to be mailed to this browser: the binding it already holds (so
+     * every link it asked for signs it in), else a new one.
+     */
+    bindBrowser(existing: string | undefined): BrowserBinding {
+      return { token: existing ?? generateToken(), expiresAt: clock() + BROWSER_BINDING_LIFETIME };
+    },
 
     /**
      * Creates an unverified account and mails its verification link. An address that already has an
      * account gets a mail saying so instead; the answer is the same either way (ADDENDUM §10).
      */
-    async register(input: unknown, clientIp: string, binding: BrowserBinding): Promise<AuthResult> {
-      const request = registerRequestSchema.parse(input);
+    async register(request: RegisterInput, clientIp: string, binding: BrowserBinding): Promise<AuthResult> {
       await limiter.consume(rateLimits.registrationPerIp, clientIp);
       const passwordHash = await hashPassword(request.password);
       const created = await repo.insertUser(
@@ -134,7 +111,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           oidcSubject: null,
           emailVerified: 0,
         },
-        now(),
+        clock(),
       );
       if (created) {
         sendVerificationMail(created.id, created.email, binding);
@@ -153,17 +130,16 @@ export function createAuthService(deps: AuthServiceDeps) {
      * them signed out (OWASP's device cookies; docs/decisions/0046-login-lockout.md).
      */
     async login(
-      input: unknown,
+      request: LoginInput,
       clientIp: string,
-      deviceToken: string | undefined,
-    ): Promise<{ result: AuthResult; session: NewSession; device: TrustedDevice }> {
-      const request = loginRequestSchema.parse(input);
+      browser: BrowserState,
+    ): Promise<SignedIn & { result: AuthResult }> {
       await limiter.consume(rateLimits.loginPerIp, clientIp);
       const user = await repo.findUserByEmail(request.email);
-      const device = deviceToken ? await repo.findTrustedDevice(hashToken(deviceToken), now()) : undefined;
+      const deviceUserId = await sessions.trustedDeviceUser(browser.deviceToken);
       const [failureRule, failureSubject] =
-        deviceToken && user && device?.userId === user.id
-          ? [rateLimits.loginFailuresPerDevice, deviceToken]
+        browser.deviceToken && user && deviceUserId === user.id
+          ? [rateLimits.loginFailuresPerDevice, browser.deviceToken]
           : [rateLimits.loginFailuresPerEmail, request.email];
       await limiter.refuseIfExhausted(failureRule, failureSubject);
       const isValid = user?.passwordHash
@@ -173,33 +149,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         await limiter.record(failureRule, failureSubject);
         throw new HttpError(401, authTexts.invalidLogin, ErrorCode.invalidCredentials);
       }
-      const session = await startSession(user.id, request.rememberMe);
-      const trusted = await trustDevice(user.id, deviceToken);
+      const signedIn = await sessions.signIn(user.id, { isPersistent: request.rememberMe, browser });
       const emailVerificationRequired = user.authProvider === 'email' && !user.emailVerified;
-      return {
-        result: { emailVerificationRequired, message: authTexts.welcomeBack },
-        session,
-        device: trusted,
-      };
+      return { ...signedIn, result: { emailVerificationRequired, message: authTexts.welcomeBack } };
     },
 
-    async endSession(token: string | undefined) {
-      if (token) await repo.deleteSession(hashToken(token));
-    },
-
-    /** Slides the session's expiry forward (never past its absolute lifetime); a 401 when it has ended. */
-    async refreshSession(current: { token: string; isPersistent: boolean } | null) {
-      const lifetime = current?.isPersistent ? SESSION_LIFETIME.persistent : SESSION_LIFETIME.browserSession;
-      const expiresAt = now() + lifetime;
-      const isExtended =
-        current !== null &&
-        (await repo.extendSession(hashToken(current.token), expiresAt, now(), SESSION_LIFETIME.absolute));
-      if (!isExtended) throw new HttpError(401, authTexts.sessionExpired, ErrorCode.unauthorized);
-      return expiresAt;
-    },
-
-    async forgotPassword(input: unknown, clientIp: string) {
-      const { email } = emailRequestSchema.parse(input);
+    async forgotPassword({ email }: EmailInput, clientIp: string) {
       await limiter.consume(rateLimits.accountMailPerIp, clientIp);
       await limiter.consume(rateLimits.forgotPasswordPerEmail, email);
       background.run('password reset mail', async () => {
@@ -217,14 +172,13 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Sets the new password from a single-use link and ends every session of the account. The link is
      * checked before the (costly) hashing, and used up with the password change in one transaction.
      */
-    async resetPassword(input: unknown, clientIp: string) {
-      const request = resetPasswordRequestSchema.parse(input);
+    async resetPassword(request: ResetPasswordInput, clientIp: string) {
       await limiter.consume(rateLimits.resetPasswordPerIp, clientIp);
       const tokenHash = hashToken(request.resetToken);
-      if (!(await repo.isVerificationValid(tokenHash, 'reset-password', now()))) throw invalidResetLink();
+      if (!(await repo.isVerificationValid(tokenHash, 'reset-password', clock()))) throw invalidResetLink();
       const passwordHash = await hashPassword(request.newPassword);
-      await repo.transaction(async (tx) => {
-        const verification = await tx.consumeVerification(tokenHash, 'reset-password', now());
+      const userId = await deps.transaction(async (tx) => {
+        const verification = await tx.consumeVerification(tokenHash, 'reset-password', clock());
         const user = verification && (await tx.findUserById(verification.userId));
         if (!user) throw invalidResetLink();
         await tx.updateUser(
@@ -236,16 +190,17 @@ export function createAuthService(deps: AuthServiceDeps) {
             emailVerified: 1,
             ...(user.emailVerified ? {} : { oidcSubject: null }),
           },
-          now(),
+          clock(),
         );
         await tx.deleteSessionsOfUser(user.id);
         await tx.deleteTrustedDevicesOfUser(user.id);
+        return user.id;
       });
+      await sessions.announceAllEnded(userId, 'password-reset');
       return { message: authTexts.passwordReset };
     },
 
-    async resendVerification(input: unknown, clientIp: string, binding: BrowserBinding) {
-      const { email } = emailRequestSchema.parse(input);
+    async resendVerification({ email }: EmailInput, clientIp: string, binding: BrowserBinding) {
       await limiter.consume(rateLimits.accountMailPerIp, clientIp);
       await limiter.consume(rateLimits.resendVerificationPerEmail, email);
       background.run('verification mail', async () => {
@@ -265,29 +220,19 @@ export function createAuthService(deps: AuthServiceDeps) {
      * browser that asked for the link. Undefined for a used, unknown or expired link.
      */
     async verifyEmail(
-      token: unknown,
+      token: string,
       binding: string | undefined,
-      deviceToken: string | undefined,
-    ): Promise<{ session?: NewSession; device?: TrustedDevice } | undefined> {
-      if (typeof token !== 'string' || token.length === 0 || token.length > 200) return undefined;
-      const verification = await repo.transaction(async (tx) => {
-        const used = await tx.consumeVerification(hashToken(token), 'verify-email', now());
-        if (used) await tx.updateUser(used.userId, { emailVerified: 1 }, now());
+      browser: BrowserState,
+    ): Promise<Partial<SignedIn> | undefined> {
+      const verification = await deps.transaction(async (tx) => {
+        const used = await tx.consumeVerification(hashToken(token), 'verify-email', clock());
+        if (used) await tx.updateUser(used.userId, { emailVerified: 1 }, clock());
         return used;
       });
       if (!verification) return undefined;
       const isSameBrowser = binding !== undefined && verification.bindingHash === hashToken(binding);
       if (!isSameBrowser) return {};
-      return {
-        session: await startSession(verification.userId, false),
-        device: await trustDevice(verification.userId, deviceToken),
-      };
-    },
-
-    async deleteExpired() {
-      await repo.deleteExpiredSessions(now());
-      await repo.deleteExpiredVerifications(now());
-      await repo.deleteExpiredTrustedDevices(now());
+      return sessions.signIn(verification.userId, { isPersistent: false, browser });
     },
   };
 }

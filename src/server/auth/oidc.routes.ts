@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authTexts } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from '../plugins/errors.js';
-import type { SessionCookie } from '../plugins/session.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthCookies } from './auth.routes.js';
 import {
   IssuerUnreachable,
   LOGIN_STATE_LIFETIME_MS,
   type OidcService,
   SignInRefused,
 } from './oidc.service.js';
+import type { SessionsService } from './sessions.service.js';
 
 const SIGN_IN_FAILED_PATH = '/auth?mode=login&error=oidc';
 
@@ -36,9 +36,9 @@ function describeError(error: unknown) {
 
 export function registerOidcRoutes(
   app: FastifyInstance,
-  deps: { oidc: OidcService; auth: AuthService; cookie: SessionCookie; isHttps: boolean },
+  deps: { oidc: OidcService; sessions: SessionsService; cookies: AuthCookies; isHttps: boolean },
 ): void {
-  const { oidc, auth, cookie } = deps;
+  const { oidc, sessions, cookies } = deps;
   const stateCookie = loginStateCookie(deps.isHttps);
 
   app.get('/api/login', async (request, reply) => {
@@ -62,14 +62,17 @@ export function registerOidcRoutes(
     stateCookie.clear(reply);
     reply.header('Cache-Control', 'no-store');
     try {
-      const session = await oidc.completeLogin({
+      const userId = await oidc.completeLogin({
         state: request.query.state,
         browserState: stateCookie.read(request),
         requestUrl: request.url,
       });
-      // A new token at every sign-in: whatever session the browser held before ends here.
-      await auth.endSession(request.auth?.token);
-      cookie.set(reply, session.token, session.isPersistent, session.expiresAt);
+      const { session, device } = await sessions.signIn(userId, {
+        isPersistent: false,
+        browser: { sessionToken: request.auth?.token, deviceToken: cookies.device.read(request) },
+      });
+      cookies.session.set(reply, session.token, session.isPersistent, session.expiresAt);
+      cookies.device.set(reply, device.token, true, device.expiresAt);
       return reply.redirect('/', 302);
     } catch (error) {
       const reason = error instanceof SignInRefused ? error.reason : 'sign-in-failed';

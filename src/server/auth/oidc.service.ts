@@ -2,13 +2,15 @@ import { timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import { type AuthProviders, authTexts, emailRequestSchema, NAME_MAX_LENGTH } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
+import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import type { Transaction } from '../db/transaction.js';
 import { HttpError } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { AuthRepo } from './auth.repo.js';
-import type { AuthService, NewSession } from './auth.service.js';
 import type { OidcRepo } from './oidc.repo.js';
+import type { SessionsService } from './sessions.service.js';
 import { hashToken } from './tokens.js';
 
 type OidcConfig = NonNullable<Config['oidc']>;
@@ -18,9 +20,11 @@ export interface OidcServiceDeps {
   appOrigin: string;
   repo: AuthRepo;
   oidcRepo: OidcRepo;
-  auth: AuthService;
+  /** Linking a provider account and ending the sessions it supersedes happen together. */
+  transaction: Transaction<{ auth: AuthRepo; oidc: OidcRepo }>;
+  sessions: SessionsService;
   limiter: RateLimiter;
-  now: () => number;
+  clock: Clock;
 }
 
 /** How long a started login may take to come back: the pending row and the state cookie. */
@@ -126,7 +130,7 @@ export interface OidcCallback {
 }
 
 export function createOidcService(deps: OidcServiceDeps) {
-  const { config: oidc, repo, oidcRepo, auth, limiter, now } = deps;
+  const { config: oidc, repo, oidcRepo, limiter, clock: now } = deps;
   const discover = oidc ? createDiscovery(oidc) : undefined;
   const redirectUri = `${deps.appOrigin}/api/callback`;
 
@@ -149,21 +153,25 @@ export function createOidcService(deps: OidcServiceDeps) {
     if (existing) {
       if (!identity.isEmailVerified) throw new SignInRefused('existing-account-unverified-email-claim');
       const hasProvenEmail = existing.emailVerified === 1;
-      const isLinked = await oidcRepo.linkOidcSubject(
-        existing.id,
-        {
-          oidcSubject: identity.subject,
-          // The provider vouched for the address just above.
-          emailVerified: 1,
-          // Linking an address nobody had proven drops the password it was registered with: whoever
-          // chose it never showed they own the mailbox (a pre-registered account must not stay theirs).
-          ...(hasProvenEmail ? {} : { passwordHash: null, authProvider: 'oidc' as const }),
-        },
-        now(),
-      );
+      const isLinked = await deps.transaction(async (tx) => {
+        const linked = await tx.oidc.linkOidcSubject(
+          existing.id,
+          {
+            oidcSubject: identity.subject,
+            // The provider vouched for the address just above.
+            emailVerified: 1,
+            // Linking an address nobody had proven drops the password it was registered with: whoever
+            // chose it never showed they own the mailbox (a pre-registered account must not stay theirs).
+            ...(hasProvenEmail ? {} : { passwordHash: null, authProvider: 'oidc' as const }),
+          },
+          now(),
+        );
+        // Sessions opened with a password nobody proved ownership of end with it.
+        if (linked && !hasProvenEmail) await tx.auth.deleteSessionsOfUser(existing.id);
+        return linked;
+      });
       if (!isLinked) throw new SignInRefused('existing-account-linked-to-another-identity');
-      // Sessions opened with a password nobody proved ownership of end with it.
-      if (!hasProvenEmail) await repo.deleteSessionsOfUser(existing.id);
+      if (!hasProvenEmail) await deps.sessions.announceAllEnded(existing.id, 'account-linked');
       return existing.id;
     }
 
@@ -224,8 +232,8 @@ export function createOidcService(deps: OidcServiceDeps) {
       return { state, authorizationUrl: authorizationUrl.href };
     },
 
-    /** Completes the code flow and starts the user's session; throws on anything doubtful. */
-    async completeLogin(callback: OidcCallback): Promise<NewSession> {
+    /** Completes the code flow and answers whom it proved; throws on anything doubtful. */
+    async completeLogin(callback: OidcCallback): Promise<string> {
       const { state, browserState } = callback;
       if (typeof state !== 'string' || !browserState || !isSameText(state, browserState)) {
         throw new SignInRefused('state-does-not-match-this-browser');
@@ -242,8 +250,7 @@ export function createOidcService(deps: OidcServiceDeps) {
         expectedState: state,
         expectedNonce: pending.nonce,
       });
-      const userId = await findOrCreateUser(await readIdentity(configuration, tokens));
-      return auth.startSession(userId, false);
+      return findOrCreateUser(await readIdentity(configuration, tokens));
     },
   };
 }

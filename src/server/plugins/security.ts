@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from './errors.js';
 import { isApiPath } from './paths.js';
@@ -49,16 +49,20 @@ export async function registerSecurity(
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) {
-      // Browsers send Origin on every state-changing request (the app's own client always does). Without
-      // one, only a browser's own word that the request is same-origin lets it through: a request that
-      // names no origin cannot be told apart from one made for another site (ADDENDUM §10).
-      if (request.headers['sec-fetch-site'] === 'same-origin') return;
-      throw foreignOrigin();
-    }
-    if (origin !== options.appOrigin) throw foreignOrigin();
+    if (!isFromAppOrigin(request, options.appOrigin)) throw foreignOrigin();
   });
+}
+
+/**
+ * Whether a state-changing request (or a WebSocket upgrade) comes from the app's own pages. Browsers send
+ * Origin on every such request (the app's own client always does). Without one, only a browser's own word
+ * that the request is same-origin lets it through: a request that names no origin cannot be told apart
+ * from one made for another site (ADDENDUM §10).
+ */
+export function isFromAppOrigin(request: FastifyRequest, appOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return request.headers['sec-fetch-site'] === 'same-origin';
+  return origin === appOrigin;
 }
 
 const foreignOrigin = () => new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthProvider, authTexts } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
-import type { AuthRepo } from '../auth/auth.repo.js';
-import { hashToken } from '../auth/tokens.js';
 import { HttpError } from './errors.js';
 
 export interface SessionUser {
@@ -17,8 +15,13 @@ export interface SessionUser {
 export interface RequestAuth {
   user: SessionUser;
   token: string;
+  /** The session's id as stored: the SHA-256 of its token (what "session.ended" names). */
+  sessionId: string;
   isPersistent: boolean;
 }
+
+/** The session lookup of the auth feature: the signed-in user of a session token, or null. */
+export type FindSession = (token: string | undefined) => Promise<RequestAuth | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -109,9 +112,14 @@ function isExemptFromVerification(path: string, matchedRoute: string | undefined
   );
 }
 
+/**
+ * Reads the session of every /api request into request.auth, and holds unverified email accounts to the
+ * routes they may use (ADDENDUM §5). WebSocket upgrades (outside /api) look the session up themselves
+ * through the same FindSession.
+ */
 export function registerSessionAuth(
   app: FastifyInstance,
-  options: { repo: AuthRepo; cookie: SessionCookie; now: () => number; maxSessionAge: number },
+  options: { findSession: FindSession; cookie: SessionCookie },
 ): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
@@ -119,29 +127,17 @@ export function registerSessionAuth(
     const matchedRoute = request.routeOptions.url;
     const path = matchedRoute ?? decodeURIComponentSafe(request.url.split('?')[0] ?? '');
     if (!path.startsWith('/api/')) return;
-    const token = options.cookie.read(request);
-    if (!token) return;
-    const row = await options.repo.findActiveSession(hashToken(token), options.now(), options.maxSessionAge);
-    if (!row) return;
-    request.auth = {
-      token,
-      isPersistent: row.isPersistent === 1,
-      user: {
-        id: row.id,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        authProvider: row.authProvider,
-        emailVerified: row.emailVerified === 1,
-      },
-    };
+    const auth = await options.findSession(options.cookie.read(request));
+    if (!auth) return;
+    request.auth = auth;
+    const { user } = auth;
     if (
-      row.authProvider === 'email' &&
-      row.emailVerified !== 1 &&
+      user.authProvider === 'email' &&
+      !user.emailVerified &&
       !isExemptFromVerification(path, matchedRoute)
     ) {
       throw new HttpError(403, authTexts.verifyEmailFirst, ErrorCode.emailVerificationRequired, {
-        email: row.email,
+        email: user.email,
       });
     }
   });

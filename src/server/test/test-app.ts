@@ -3,8 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Engine } from '../db/index.js';
+import type { EventBus } from '../events/event-bus.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../rate-limit/rate-limiter.js';
+import { TestClock } from './clock.js';
 import { createTestDatabase } from './databases.js';
 import { call, rememberAppOrigin, TEST_ORIGIN } from './http.js';
 import { startMailSink } from './mail-sink.js';
@@ -15,6 +17,7 @@ export interface TestAppOptions {
   config?: Partial<Config>;
   env?: NodeJS.ProcessEnv;
   rateLimitStore?: RateLimitStore;
+  events?: EventBus;
   clientDir?: string;
 }
 
@@ -32,12 +35,16 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     ...options.config,
   };
   const mailer = createSmtpMailer(mail.url, config.mailFrom);
+  // Tests move time with `clock.advance` instead of rewriting rows.
+  const clock = new TestClock();
   const app = await buildApp({
     config,
     database,
     mailer,
-    rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
+    rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(clock.now),
+    events: options.events,
     clientDir: options.clientDir,
+    clock: clock.now,
   });
   await app.ready();
   rememberAppOrigin(app, config.appOrigin);
@@ -47,6 +54,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     engine,
     config,
     mail,
+    clock,
     async close() {
       await app.close();
       mailer.close();

@@ -1,4 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  createVehicleRequestSchema,
+  themeRequestSchema,
+  updateVehicleRequestSchema,
+} from '../../shared/vehicles/vehicle.js';
 import { requireUser } from '../plugins/session.js';
 import { presentPublicVehicle, presentTheme, presentVehicle } from './vehicles.presenter.js';
 import type { VehiclesService } from './vehicles.service.js';
@@ -21,7 +26,7 @@ export function registerVehicleRoutes(
   );
 
   app.post('/api/vehicles', async (request, reply) => {
-    const vehicle = await vehicles.register(ownerId(request), request.body);
+    const vehicle = await vehicles.register(ownerId(request), createVehicleRequestSchema.parse(request.body));
     return reply.status(201).send(presentVehicle(vehicle));
   });
 
@@ -30,7 +35,13 @@ export function registerVehicleRoutes(
   );
 
   app.patch<IdParams>('/api/vehicles/:id', async (request) =>
-    presentVehicle(await vehicles.update(ownerId(request), request.params.id, request.body)),
+    presentVehicle(
+      await vehicles.update(
+        ownerId(request),
+        request.params.id,
+        updateVehicleRequestSchema.parse(request.body),
+      ),
+    ),
   );
 
   app.delete<IdParams>('/api/vehicles/:id', async (request) =>
@@ -46,7 +57,13 @@ export function registerVehicleRoutes(
   );
 
   app.put<IdParams>('/api/vehicles/:id/theme', async (request) =>
-    presentTheme(await vehicles.setTheme(ownerId(request), request.params.id, request.body)),
+    presentTheme(
+      await vehicles.setTheme(
+        ownerId(request),
+        request.params.id,
+        themeRequestSchema.parse(request.body).themePreset,
+      ),
+    ),
   );
 
   app.delete<IdParams>('/api/vehicles/:id/theme', async (request) =>

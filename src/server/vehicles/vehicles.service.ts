@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
 import { lookupPlateProblem, plateKey } from '../../shared/vehicles/plates.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
+import type { ThemePreset } from '../../shared/vehicles/themes.js';
 import { DEFAULT_THEME_PRESET } from '../../shared/vehicles/themes.js';
-import {
-  createVehicleRequestSchema,
-  themeRequestSchema,
-  updateVehicleRequestSchema,
-  type VehicleUpdate,
-} from '../../shared/vehicles/vehicle.js';
+import type { VehicleInput, VehicleUpdate } from '../../shared/vehicles/vehicle.js';
+import type { Clock } from '../clock.js';
 import { isUniqueViolation } from '../db/index.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -29,10 +26,10 @@ const vehicleNotFound = () => notFound(vehicleTexts.vehicleNotFound);
 export interface VehiclesServiceDeps {
   repo: VehiclesRepo;
   limiter: RateLimiter;
-  now: () => number;
+  clock: Clock;
 }
 
-export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDeps) {
+export function createVehiclesService({ repo, limiter, clock: now }: VehiclesServiceDeps) {
   async function ownedVehicle(ownerId: string, id: string): Promise<VehicleRow> {
     const vehicle = id.length <= MAX_ID_LENGTH ? await repo.findOwnedVehicle(ownerId, id) : undefined;
     if (!vehicle) throw vehicleNotFound();
@@ -60,8 +57,7 @@ export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDep
     listRemoved: (ownerId: string) => repo.listRemovedOfOwner(ownerId),
     get: ownedVehicle,
 
-    async register(ownerId: string, body: unknown) {
-      const input = createVehicleRequestSchema.parse(body);
+    async register(ownerId: string, input: VehicleInput) {
       await ensureRoomForAnother(ownerId);
       const key = plateKey(input.licensePlate);
       if (await repo.findActiveVehicleByPlateKey(key)) throw plateTaken();
@@ -75,8 +71,7 @@ export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDep
       );
     },
 
-    async update(ownerId: string, id: string, body: unknown) {
-      const input: VehicleUpdate = updateVehicleRequestSchema.parse(body);
+    async update(ownerId: string, id: string, input: VehicleUpdate) {
       const vehicle = await ownedVehicle(ownerId, id);
       const key = plateKey(input.licensePlate);
       const holder = vehicle.isActive ? await repo.findActiveVehicleByPlateKey(key) : undefined;
@@ -113,8 +108,7 @@ export function createVehiclesService({ repo, limiter, now }: VehiclesServiceDep
 
     getTheme: ownedVehicle,
 
-    async setTheme(ownerId: string, id: string, body: unknown) {
-      const { themePreset } = themeRequestSchema.parse(body);
+    async setTheme(ownerId: string, id: string, themePreset: ThemePreset) {
       const updated = await repo.updateOwnedVehicle(ownerId, id, { themePreset }, now());
       if (!updated) throw vehicleNotFound();
       return updated;

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { BackgroundTasks } from './background.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/index.js';
+import type { EventBus } from './events/event-bus.js';
+import type { Jobs } from './jobs/jobs.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
+
+/** What every feature is built from: the outside world, and the app's shared machinery. */
+export interface FeatureDeps {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: Clock;
+  /** How a feature tells the others what happened (src/shared/events.ts). */
+  events: EventBus;
+  /** Where a feature's periodic work lives. */
+  jobs: Jobs;
+  /** Work done after the answer has left (mail). */
+  background: BackgroundTasks;
+}
+
+/**
+ * A feature registers itself: it builds its repo, service and routes (and jobs, and event handlers) from
+ * the shared deps. app.ts only lists the features.
+ */
+export type Feature = (app: FastifyInstance, deps: FeatureDeps) => Promise<void> | void;

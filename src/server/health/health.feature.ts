@@ -1,0 +1,7 @@
+import type { Feature } from '../feature.js';
+import { registerHealthRoutes } from './health.routes.js';
+
+/** GET /api/health: whether this instance can reach its database. */
+export const registerHealthFeature: Feature = (app, { database }) => {
+  registerHealthRoutes(app, { db: database.db, engine: database.engine });
+};
