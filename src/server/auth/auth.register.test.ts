@@ -11,6 +11,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../test/test-app.js';
+import { VERIFICATION_LIFETIME } from './auth.service.js';
 
 describe.each(testEngines)('registration and email verification on %s', (engine) => {
   let t: TestApp;
@@ -151,11 +152,7 @@ describe.each(testEngines)('registration and email verification on %s', (engine)
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('verifications')
-      .set({ expiresAt: Date.now() - 1 })
-      .where('userId', '=', user.id)
-      .execute();
+    t.clock.advance(VERIFICATION_LIFETIME['verify-email'] + 1);
     for (const url of [
       `${link.pathname}${link.search}`,
       '/api/auth/verify-email?token=nope',

@@ -16,7 +16,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../test/test-app.js';
-import { isLoopbackIssuer } from './oidc.service.js';
+import { isLoopbackIssuer, LOGIN_STATE_LIFETIME_MS } from './oidc.service.js';
 
 const SIGN_IN_FAILED = '/auth?mode=login&error=oidc';
 const CALLBACK = `${TEST_ORIGIN}/api/callback`;
@@ -199,10 +199,7 @@ describe.each(testEngines)('OIDC sign-in on %s', (engine) => {
   it('refuses an expired login', async () => {
     const account = providerAccount(issuer);
     const login = await startLogin(t);
-    await t.db
-      .updateTable('oidcLoginStates')
-      .set({ expiresAt: Date.now() - 1 })
-      .execute();
+    t.clock.advance(LOGIN_STATE_LIFETIME_MS + 1);
     const callbackUrl = await issuer.completeAuthorization(login.authorizationUrl, account.sub);
     const url = `${callbackUrl.pathname}${callbackUrl.search}`;
     expectRefused(await t.app.inject({ method: 'GET', url, headers: { cookie: login.stateCookie } }));
