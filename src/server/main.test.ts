@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { linkIn, startMailSink } from './test/mail-sink.js';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 
@@ -90,12 +91,58 @@ describe('the server process', () => {
     expect(await started.exited).toBe(0);
   });
 
+  describe('prints mail links on the console in outbox mode only, never in the log (decision 0048)', () => {
+    const signUpAndForget = async (started: Started, email: string) => {
+      const headers = { 'content-type': 'application/json', origin: `http://localhost:${started.port}` };
+      const base = `http://127.0.0.1:${started.port}/api/auth`;
+      const body = JSON.stringify({ email, password: 'Newcomer-Pass-1' });
+      expect((await fetch(`${base}/register`, { method: 'POST', headers, body })).status).toBe(201);
+      expect((await fetch(`${base}/forgot-password`, { method: 'POST', headers, body })).status).toBe(200);
+    };
+    const jsonLines = (output: string) => output.split('\n').filter((line) => line.startsWith('{'));
+
+    it('outbox: each link on a plain line of its own, none in a JSON log line', async () => {
+      const started = await startMain({ LOG_LEVEL: 'info' });
+      await waitForOutput(started, /is running at/);
+      await signUpAndForget(started, 'outbox@example.org');
+      await waitForOutput(started, /Its link: \S+\/api\/auth\/verify-email\?token=/);
+      await waitForOutput(started, /Its link: \S+\/reset-password\?token=/);
+      const logLines = jsonLines(started.output());
+      expect(logLines.length).toBeGreaterThan(0); // the request log is on
+      for (const line of logLines) {
+        expect(line).not.toMatch(/token=|outbox@example\.org/);
+      }
+    });
+
+    it('SMTP: no link and no address is printed or logged', async () => {
+      const sink = await startMailSink();
+      try {
+        const started = await startMain({
+          LOG_LEVEL: 'info',
+          SMTP_URL: sink.url,
+          MAIL_FROM: 'app@example.org',
+        });
+        await waitForOutput(started, /mail: SMTP/);
+        await signUpAndForget(started, 'smtp@example.org');
+        const reset = await sink.waitFor('smtp@example.org', /Reset/);
+        await sink.waitFor('smtp@example.org', /Verify/);
+        const token = linkIn(reset).searchParams.get('token') ?? '';
+        expect(token).not.toBe('');
+        expect(started.output()).not.toContain(token);
+        expect(started.output()).not.toMatch(/token=|Its link|smtp@example\.org/);
+      } finally {
+        await sink.close();
+      }
+    });
+  });
+
   it('on SIGTERM stops accepting, finishes the request in flight, then exits', async () => {
     const started = await startMain();
     await waitForOutput(started, /is running at/);
     const body = JSON.stringify({ email: 'slow@example.org' });
+    let request: http.ClientRequest | undefined;
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(
+      request = http.request(
         {
           host: '127.0.0.1',
           port: started.port,
@@ -116,18 +163,19 @@ describe('the server process', () => {
         },
       );
       request.on('error', reject);
-      request.write(body.slice(0, 5));
-      // The request is in flight (half its body sent) when the signal arrives.
-      setTimeout(() => started.child.kill('SIGTERM'), 300);
-      setTimeout(async () => {
-        const refused = await fetch(`http://127.0.0.1:${started.port}/api/health`).then(
-          () => false,
-          () => true,
-        );
-        expect(refused).toBe(true);
-        request.end(body.slice(5));
-      }, 1200);
     });
+    // The request is in flight (headers and half its body sent) when the signal arrives.
+    request?.write(body.slice(0, 5));
+    await new Promise((resolve) => request?.once('socket', (socket) => socket.once('connect', resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the server reads the headers
+    started.child.kill('SIGTERM');
+    const isRefused = () =>
+      fetch(`http://127.0.0.1:${started.port}/api/health`).then(
+        () => false,
+        () => true,
+      );
+    await expect.poll(isRefused, { timeout: 10_000, interval: 100 }).toBe(true);
+    request?.end(body.slice(5));
     const answered = await response;
     expect(answered.status).toBe(200);
     expect(JSON.parse(answered.body)).toEqual({ message: expect.stringContaining('password reset link') });
