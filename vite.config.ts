@@ -12,7 +12,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      // The server checks Origin on non-GET requests and WebSocket upgrades against APP_ORIGIN;
+      // The server checks Origin against APP_ORIGIN on non-GET requests (and will on WebSocket upgrades);
       // in development the page comes from Vite's port, so present the API's own origin.
       '/api': {
         target: apiServer,

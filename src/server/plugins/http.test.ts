@@ -61,8 +61,12 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
-    const missingAsset = await call(t.app, 'GET', '/assets/missing-123.js');
-    expect(missingAsset.statusCode).toBe(404);
+    // A file the build did not make is missing, never the SPA with a 200.
+    for (const file of ['/assets/missing-123.js', '/sw.js', '/manifest.webmanifest', '/icons/icon-192.png']) {
+      const missing = await call(t.app, 'GET', file);
+      expect(missing.statusCode, file).toBe(404);
+      expect(missing.headers['content-type'], file).toMatch(/^text\/plain/);
+    }
   });
 
   it('lets no cache keep an /api answer, and keeps caching pages and assets', async () => {

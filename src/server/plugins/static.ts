@@ -10,7 +10,7 @@ const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built client: hashed files under /assets/ cached for a year, everything else revalidated,
- * and the SPA's index.html for any other non-/api GET. Every /api path that matches no API route (also
+ * and the SPA's index.html for any other non-/api GET that does not name a file. Every /api path that matches no API route (also
  * a malformed one: `/api//x`, `/api/x/../y`, `/api/x/%2e%2e/y`) answers the JSON 404, whatever the method.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
@@ -43,14 +43,20 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isApiPath(request.url) || !isPageRequest) throw noRoute(request.method, request.url);
-    if (pathname.startsWith('/assets/')) {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
+    // A file the build did not make (/sw.js, a manifest, an old hashed chunk) is missing, not a page:
+    // answering the SPA would hand a service worker or a script loader HTML with a 200.
+    if (isFileLike(pathname)) return reply.status(404).type('text/plain').send('Not found');
     if (!hasClient) {
       return reply.status(503).type('text/plain').send('The client is not built. Run `npm run build`.');
     }
     return reply.header('Cache-Control', REVALIDATE).type('text/html').sendFile('index.html');
   });
+}
+
+/** Under /assets/, or a last segment with an extension (`/sw.js`, `/manifest.webmanifest`): a file. */
+function isFileLike(pathname: string): boolean {
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]{1,12}$/.test(lastSegment);
 }
 
 const MAX_QUOTED_PATH = 200;
