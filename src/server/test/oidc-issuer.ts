@@ -27,6 +27,30 @@ export interface OidcIssuerOptions {
   port?: number;
 }
 
+/** The issuer endpoints a test can break (`breakEndpoint`), at the paths the provider serves them. */
+const ENDPOINT_PATHS = { token: '/token', userinfo: '/me' } as const;
+export type IssuerEndpoint = keyof typeof ENDPOINT_PATHS;
+
+/**
+ * How a broken endpoint answers: a 500 with an OAuth error body, a 200 whose body is not JSON, a
+ * connection closed without an answer, or (userinfo) a 200 about another person than the token's.
+ */
+export type EndpointFailure = 'server-error' | 'not-json' | 'connection-reset' | 'other-subject';
+
+function answerBroken(req: http.IncomingMessage, res: http.ServerResponse, failure: EndpointFailure) {
+  if (failure === 'connection-reset') return void req.socket.destroy();
+  if (failure === 'not-json') {
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end('<html>Bad gateway</html>');
+  }
+  if (failure === 'other-subject') {
+    const claims = { sub: 'someone-else', email: 'someone-else@example.org', email_verified: true };
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(claims));
+  }
+  res
+    .writeHead(500, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ error: 'server_error', error_description: 'The test issuer is broken' }));
+}
+
 interface Interaction {
   uid: string;
   prompt: { name: string; details: Record<string, unknown> };
@@ -63,12 +87,18 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
   const clientSecret = options.clientSecret ?? randomBytes(16).toString('hex');
   const accounts = new Map<string, TestAccount>();
 
+  const broken = new Map<string, { failure: EndpointFailure; requests: number }>();
+
   let provider: OidcProvider | undefined;
   const server = http.createServer((req, res) => {
     if (!provider) return void res.writeHead(503).end();
-    const interaction = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(
-      req.url?.split('?')[0] ?? '',
-    );
+    const path = req.url?.split('?')[0] ?? '';
+    const breakage = broken.get(path);
+    if (breakage) {
+      breakage.requests++;
+      return answerBroken(req, res, breakage.failure);
+    }
+    const interaction = /^\/interaction\/([\w-]+)(?:\/(login|confirm|abort))?$/.exec(path);
     if (!interaction) return provider.callback()(req, res);
     handleInteraction(provider, req, res, interaction[2]).catch((error: unknown) => {
       res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
@@ -148,6 +178,7 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
     },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    routes: { token: ENDPOINT_PATHS.token, userinfo: ENDPOINT_PATHS.userinfo },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test', use: 'sig', alg: 'RS256' }] },
     adapter: createMemoryAdapter(),
@@ -157,6 +188,23 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
     issuer,
     clientId,
     clientSecret,
+    /**
+     * From now on `endpoint` answers with `failure` instead of the provider (as a failing proxy or
+     * provider would), until `restore()`; `requests` counts the requests it turned away.
+     */
+    breakEndpoint(endpoint: IssuerEndpoint, failure: EndpointFailure) {
+      const path = ENDPOINT_PATHS[endpoint];
+      const breakage = { failure, requests: 0 };
+      broken.set(path, breakage);
+      return {
+        get requests() {
+          return breakage.requests;
+        },
+        restore() {
+          if (broken.get(path) === breakage) broken.delete(path);
+        },
+      };
+    },
     /** Makes `account` known to the issuer, replacing an earlier one with the same sub. */
     addAccount(account: TestAccount) {
       accounts.set(account.sub, account);
