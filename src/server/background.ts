@@ -24,8 +24,4 @@ export class BackgroundTasks {
     await Promise.race([Promise.allSettled([...this.pending]), timeout]);
     clearTimeout(timer);
   }
-
-  get size(): number {
-    return this.pending.size;
-  }
 }

@@ -50,8 +50,8 @@ export interface LookupProblem {
 export function lookupPlateProblem(input: string): LookupProblem | undefined {
   const plate = input.trim();
   const invalid = (message: string): LookupProblem => ({ title: 'Invalid License Plate', message });
+  // Rule 1; rule 2 ("fewer than 1 character") cannot be reached after it, so it has no check.
   if (plate.length === 0) return { title: 'Error', message: vehicleTexts.lookupEmpty };
-  if (plate.length < 1) return invalid(vehicleTexts.lookupRequired);
   if (plate.length > LOOKUP_PLATE_MAX) return invalid(vehicleTexts.lookupTooLong);
   if (!/[A-Za-z0-9]/.test(plate.replace(/[\s-]/g, ''))) return invalid(vehicleTexts.lookupNoAlphanumerics);
   if (/^(TEST|FAKE|DEMO|SAMPLE)$/i.test(plate)) return invalid(vehicleTexts.lookupNotReal);
