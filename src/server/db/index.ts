@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -85,15 +85,6 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError);
   return openSqlite(path.join(options.dataDir, 'app.db'));
-}
-
-export async function pingDatabase(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A unique constraint refused the write (SQLite or PostgreSQL). */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { type Db, type Engine, pingDatabase } from '../db/index.js';
+import type { Engine } from '../db/index.js';
+import type { HealthRepo } from './health.repo.js';
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { db: Db; engine: Engine }): void {
+export function registerHealthRoutes(app: FastifyInstance, deps: { repo: HealthRepo; engine: Engine }): void {
   app.get('/api/health', async (_request, reply) => {
-    const isDatabaseUp = await pingDatabase(deps.db);
+    const isDatabaseUp = await deps.repo.isDatabaseUp();
     return reply.status(isDatabaseUp ? 200 : 503).send({
       status: isDatabaseUp ? 'ok' : 'unavailable',
       database: { engine: deps.engine, status: isDatabaseUp ? 'up' : 'down' },
