@@ -55,7 +55,8 @@ type SignedIn = { session: NewSession; device: TrustedDevice };
 /** Accounts: registration, password sign-in, verification and reset links (sessions: sessions.service). */
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, sessions, limiter, clock, background } = deps;
-  const invalidResetLink = () => new HttpError(400, authTexts.invalidResetLink, ErrorCode.invalidToken);
+  const invalidResetLink = () =>
+    new HttpError(400, authTexts.invalidResetLink, { code: ErrorCode.invalidToken });
 
   async function issueVerification(
     userId: string,
@@ -147,7 +148,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         : await verifyPassword(await dummyPasswordHash(), request.password).then(() => false);
       if (!user || !isValid) {
         await limiter.record(failureRule, failureSubject);
-        throw new HttpError(401, authTexts.invalidLogin, ErrorCode.invalidCredentials);
+        throw new HttpError(401, authTexts.invalidLogin, { code: ErrorCode.invalidCredentials });
       }
       const signedIn = await sessions.signIn(user.id, { isPersistent: request.rememberMe, browser });
       const emailVerificationRequired = user.authProvider === 'email' && !user.emailVerified;

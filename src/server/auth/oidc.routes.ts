@@ -45,13 +45,10 @@ export function registerOidcRoutes(
     const login = await oidc.startLogin(request.ip).catch((error: unknown) => {
       if (!(error instanceof IssuerUnreachable)) throw error;
       reply.log.warn({ err: describeError(error.cause) }, 'oidc discovery failed');
-      throw new HttpError(
-        503,
-        authTexts.oidcUnreachable,
-        ErrorCode.serviceUnavailable,
-        {},
-        { 'Retry-After': '30' },
-      );
+      throw new HttpError(503, authTexts.oidcUnreachable, {
+        code: ErrorCode.serviceUnavailable,
+        headers: { 'Retry-After': '30' },
+      });
     });
     stateCookie.set(reply, login.state);
     return reply.header('Cache-Control', 'no-store').redirect(login.authorizationUrl, 302);

@@ -136,7 +136,7 @@ export function createOidcService(deps: OidcServiceDeps) {
 
   /** The issuer's discovery; a 404 when this server has no provider configured. */
   function configuredDiscovery() {
-    if (!discover) throw new HttpError(404, authTexts.oidcNotConfigured, ErrorCode.notFound);
+    if (!discover) throw new HttpError(404, authTexts.oidcNotConfigured, { code: ErrorCode.notFound });
     return discover;
   }
 

@@ -126,7 +126,7 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
       const isExtended =
         current !== null &&
         (await repo.extendSession(hashToken(current.token), expiresAt, clock(), SESSION_LIFETIME.absolute));
-      if (!isExtended) throw new HttpError(401, authTexts.sessionExpired, ErrorCode.unauthorized);
+      if (!isExtended) throw new HttpError(401, authTexts.sessionExpired, { code: ErrorCode.unauthorized });
       return expiresAt;
     },
 

@@ -65,4 +65,5 @@ export function isFromAppOrigin(request: FastifyRequest, appOrigin: string): boo
   return origin === appOrigin;
 }
 
-const foreignOrigin = () => new HttpError(403, 'Cross-site request refused', ErrorCode.foreignOrigin);
+const foreignOrigin = () =>
+  new HttpError(403, 'Cross-site request refused', { code: ErrorCode.foreignOrigin });

@@ -136,8 +136,9 @@ export function registerSessionAuth(
       !user.emailVerified &&
       !isExemptFromVerification(path, matchedRoute)
     ) {
-      throw new HttpError(403, authTexts.verifyEmailFirst, ErrorCode.emailVerificationRequired, {
-        email: user.email,
+      throw new HttpError(403, authTexts.verifyEmailFirst, {
+        code: ErrorCode.emailVerificationRequired,
+        extra: { email: user.email },
       });
     }
   });
@@ -145,7 +146,7 @@ export function registerSessionAuth(
 
 /** The signed-in user, or a 401. */
 export function requireUser(request: FastifyRequest): RequestAuth {
-  if (!request.auth) throw new HttpError(401, authTexts.signInRequired, ErrorCode.unauthorized);
+  if (!request.auth) throw new HttpError(401, authTexts.signInRequired, { code: ErrorCode.unauthorized });
   return request.auth;
 }
 

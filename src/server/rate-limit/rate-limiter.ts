@@ -138,11 +138,8 @@ export class RateLimiter {
 
 function tooMany(rule: RateLimitRule, remainingMs: number) {
   const retryAfterSeconds = Math.max(1, Math.ceil(remainingMs / 1000));
-  return new HttpError(
-    429,
-    rule.message,
-    ErrorCode.rateLimited,
-    {},
-    { 'Retry-After': String(retryAfterSeconds) },
-  );
+  return new HttpError(429, rule.message, {
+    code: ErrorCode.rateLimited,
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }

@@ -20,7 +20,8 @@ const generateQrCode = () => randomBytes(16).toString('base64url');
 const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ID_LENGTH = 64;
 
-const plateTaken = () => new HttpError(409, vehicleTexts.plateAlreadyRegistered, ErrorCode.plateTaken);
+const plateTaken = () =>
+  new HttpError(409, vehicleTexts.plateAlreadyRegistered, { code: ErrorCode.plateTaken });
 const vehicleNotFound = () => notFound(vehicleTexts.vehicleNotFound);
 
 export interface VehiclesServiceDeps {
@@ -38,7 +39,7 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
 
   async function ensureRoomForAnother(ownerId: string) {
     if ((await repo.countActiveOfOwner(ownerId)) >= MAX_ACTIVE_VEHICLES) {
-      throw new HttpError(409, vehicleTexts.tooManyVehicles, ErrorCode.vehicleLimit);
+      throw new HttpError(409, vehicleTexts.tooManyVehicles, { code: ErrorCode.vehicleLimit });
     }
   }
 
@@ -97,7 +98,8 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
       const vehicle = await ownedVehicle(ownerId, id);
       if (vehicle.isActive) return vehicle;
       await ensureRoomForAnother(ownerId);
-      const conflict = () => new HttpError(409, vehicleTexts.cannotReactivate, ErrorCode.plateTaken);
+      const conflict = () =>
+        new HttpError(409, vehicleTexts.cannotReactivate, { code: ErrorCode.plateTaken });
       const reactivated = await guardPlate(
         () => repo.setOwnedVehicleActive(ownerId, id, true, now()),
         conflict,
