@@ -141,6 +141,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** GET /api/auth/user answers null when nobody is signed in. */
+export const currentUserSchema = userSchema.nullable();
+
 /** What register and login answer. */
 export const authResultSchema = z.object({
   emailVerificationRequired: z.boolean(),

@@ -35,3 +35,19 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
+/**
+ * A 2xx answer that does not match its shared response contract: a bug on our side, never handed to the
+ * screens. Classified SERVER (lib/errors.ts), like any other fault of the server.
+ */
+export class ResponseContractError extends Error {
+  override readonly name = 'ResponseContractError';
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    cause: unknown,
+  ) {
+    super('The server answered in an unexpected shape', { cause });
+  }
+}

@@ -1,12 +1,15 @@
 import { hashKey, type QueryFunction } from '@tanstack/react-query';
-import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
-import { ApiError } from './api-error.js';
-import { raiseEmailVerificationRequired } from './email-verification-event.js';
+import type { z } from 'zod';
+import type { ApiErrorBody } from '../../shared/errors.js';
+import { ApiError, ResponseContractError } from './api-error.js';
+import { isEmailVerificationRequired, raiseEmailVerificationRequired } from './email-verification-event.js';
 import { queryKeys } from './query-keys.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions {
+interface RequestOptions<Contract extends z.ZodType> {
+  /** The shared response contract (src/shared) the answer is parsed with; the call answers its type. */
+  response: Contract;
   /** Reads answer an empty result (null) on 401 instead of failing (spec §7). */
   nullOn401?: boolean;
   /** Runs before a 401 is answered with null or thrown. */
@@ -33,13 +36,29 @@ function retryAfterSeconds(response: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-/** Calls the API with the session cookie and JSON bodies; throws ApiError on any non-2xx answer. */
-export async function apiRequest<T>(
+/**
+ * Calls the API with the session cookie and a JSON body (one of the shared request types). A 2xx answer is
+ * parsed with `options.response` (unknown keys dropped); one that does not match throws ResponseContractError.
+ * Any other answer throws ApiError.
+ */
+export function apiRequest<Contract extends z.ZodType>(
   method: HttpMethod,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+  body: object | undefined,
+  options: RequestOptions<Contract> & { nullOn401: true },
+): Promise<z.output<Contract> | null>;
+export function apiRequest<Contract extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  body: object | undefined,
+  options: RequestOptions<Contract> & { nullOn401?: false },
+): Promise<z.output<Contract>>;
+export async function apiRequest<Contract extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  body: object | undefined,
+  options: RequestOptions<Contract>,
+): Promise<z.output<Contract> | null> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -52,32 +71,44 @@ export async function apiRequest<T>(
   });
   if (response.status === 401) {
     options.onUnauthorized?.();
-    if (options.nullOn401) return null as T;
+    if (options.nullOn401) return null;
   }
   const payload = await readBody(response);
-  if (response.ok) return payload as T;
-
-  const errorBody = asErrorBody(payload);
-  if (response.status === 403 && errorBody?.code === ErrorCode.emailVerificationRequired) {
-    raiseEmailVerificationRequired(errorBody.email ?? '');
+  if (response.ok) {
+    const answer = options.response.safeParse(payload);
+    if (!answer.success) throw new ResponseContractError(method, path, answer.error);
+    return answer.data;
   }
-  throw new ApiError(response.status, response.statusText, errorBody, retryAfterSeconds(response));
+
+  const error = new ApiError(
+    response.status,
+    response.statusText,
+    asErrorBody(payload),
+    retryAfterSeconds(response),
+  );
+  if (isEmailVerificationRequired(error)) raiseEmailVerificationRequired(error.body?.email ?? '');
+  throw error;
 }
 
 const userQueryHash = hashKey(queryKeys.user);
 
 /**
- * Read queries default to GET on the joined query key: ['/api/auth/user'] reads GET /api/auth/user. A read
- * answered 401 gives null (spec §7) and, as the session is gone, has the session query read again, so the
- * app notices the expiry (docs/decisions/0016-client-session-changes.md).
+ * The query function of a read: GET on the joined query key (['/api/auth/user'] reads GET /api/auth/user),
+ * the answer parsed with `response`. A read answered 401 gives null (spec §7) and, as the session is gone,
+ * has the session query read again, so the app notices the expiry (docs/decisions/0016-client-session-changes.md).
  */
-export const defaultQueryFn: QueryFunction = ({ queryKey, signal, client }) =>
-  apiRequest('GET', queryKey.join('/'), undefined, {
-    nullOn401: true,
-    signal,
-    onUnauthorized:
-      hashKey(queryKey) === userQueryHash
-        ? undefined
-        : // Several reads can meet the same expiry: they share one re-read of the session.
-          () => void client.invalidateQueries({ queryKey: queryKeys.user }, { cancelRefetch: false }),
-  });
+export function readQuery<Contract extends z.ZodType>(
+  response: Contract,
+): QueryFunction<z.output<Contract> | null> {
+  return ({ queryKey, signal, client }) =>
+    apiRequest('GET', queryKey.join('/'), undefined, {
+      response,
+      nullOn401: true,
+      signal,
+      onUnauthorized:
+        hashKey(queryKey) === userQueryHash
+          ? undefined
+          : // Several reads can meet the same expiry: they share one re-read of the session.
+            () => void client.invalidateQueries({ queryKey: queryKeys.user }, { cancelRefetch: false }),
+    });
+}

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.js';
+import { ApiError, ResponseContractError } from './api-error.js';
 
 /** The failure classes of spec §8. */
 export const ErrorClass = {
@@ -58,9 +58,13 @@ function classByStatus(status: number): ErrorClass | undefined {
   return undefined;
 }
 
-/** Classifies a failure: offline first, then the status, then message keywords (spec §8). */
+/**
+ * Classifies a failure: offline first, then the status, then message keywords (spec §8). An answer that broke
+ * its contract is a fault of the server, whatever its status said.
+ */
 export function classifyError(error: unknown, isOnline: boolean = isBrowserOnline()): ErrorClass {
   if (!isOnline) return ErrorClass.offline;
+  if (error instanceof ResponseContractError) return ErrorClass.server;
   const status = statusOf(error);
   const byStatus = status === undefined ? undefined : classByStatus(status);
   if (byStatus) return byStatus;

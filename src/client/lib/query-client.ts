@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { defaultQueryFn } from './api.js';
 import { MUTATION_RETRY_DELAY_MS, queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './retry.js';
 import { MINUTE_MS } from './time.js';
 
@@ -9,11 +8,13 @@ const READ_CACHE_TIME_MS = 5 * MINUTE_MS;
 /** Spec §9 "Vehicle query staleness": the owner's vehicles and the public lookups alike. */
 export const VEHICLE_STALE_TIME_MS = 5 * MINUTE_MS;
 
-/** Query defaults of spec §9: fresh 1 min, cached 5 min, refetch on focus, no polling. */
+/**
+ * Query defaults of spec §9: fresh 1 min, cached 5 min, refetch on focus, no polling. No default query
+ * function: each read names its contract (readQuery in lib/api.ts).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: defaultQueryFn,
       staleTime: READ_STALE_TIME_MS,
       gcTime: READ_CACHE_TIME_MS,
       refetchOnWindowFocus: true,

@@ -1,4 +1,4 @@
-/** Query keys double as paths: the default query function GETs the joined key. */
+/** Query keys double as paths: readQuery (lib/api.ts) GETs the joined key. */
 export const queryKeys = {
   user: ['/api/auth/user'],
   providers: ['/api/auth/providers'],

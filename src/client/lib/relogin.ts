@@ -1,6 +1,6 @@
 import type { AuthProviders, User } from '../../shared/auth.js';
 import { queryClient } from './query-client.js';
-import { queryKeys } from './query-keys.js';
+import { providersQuery, userQuery } from './session-queries.js';
 import { SECOND_MS } from './time.js';
 import { toast } from './toast.js';
 
@@ -31,9 +31,8 @@ export function reloginTarget(
 /** The sign-in options, fetched when no screen has asked yet; unknown (undefined) when that fails. */
 async function signInProviders(): Promise<AuthProviders | null | undefined> {
   try {
-    return await queryClient.query<AuthProviders | null>({
-      queryKey: queryKeys.providers,
-      staleTime: Number.POSITIVE_INFINITY,
+    return await queryClient.query({
+      ...providersQuery,
       retry: false,
       // Offline, a paused fetch would hold the re-login back forever; a failed one falls back to our form.
       networkMode: 'always',
@@ -49,7 +48,7 @@ async function signInProviders(): Promise<AuthProviders | null | undefined> {
  */
 export async function relogin(lastUser?: User | null): Promise<void> {
   const providers = await signInProviders();
-  const user = queryClient.getQueryData<User | null>(queryKeys.user) ?? lastUser;
+  const user = queryClient.getQueryData(userQuery.queryKey) ?? lastUser;
   window.location.assign(reloginTarget(providers, user));
 }
 

@@ -1,6 +1,7 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { User } from '../../shared/auth.js';
 import { queryKeys } from './query-keys.js';
+import { userQuery } from './session-queries.js';
 
 /** The queries that belong to no account: the session itself and the sign-in options. */
 const sessionIndependentHashes: ReadonlySet<string> = new Set([
@@ -61,10 +62,10 @@ interface SessionWatch {
  */
 export function watchSession(client: QueryClient, { hasSignedOut, onExpired }: SessionWatch): () => void {
   const userHash = hashKey(queryKeys.user);
-  let known = client.getQueryData<User | null>(queryKeys.user);
+  let known = client.getQueryData(userQuery.queryKey);
   return client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryHash !== userHash) return;
-    const next = event.query.state.data as User | null | undefined;
+    const next = client.getQueryData(userQuery.queryKey);
     if (next === undefined) return;
     const previous = known;
     known = next;

@@ -40,6 +40,9 @@ export const vehicleSchema = publicVehicleSchema.extend({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
+/** What the owner's lists answer (GET /api/vehicles, GET /api/vehicles/inactive). */
+export const vehicleListSchema = z.array(vehicleSchema);
+
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {
   make: string;

@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import {
   type AuthResult,
+  authResultSchema,
   authTexts,
   type EmailRequest,
   type LoginRequest,
-  type MessageResult,
+  messageResultSchema,
   type RegisterRequest,
   type ResetPasswordRequest,
 } from '../../../shared/auth.js';
@@ -38,7 +39,8 @@ function useSignedInFlow(title: string) {
 export function useLogin() {
   const onSignedIn = useSignedInFlow(authScreenTexts.welcomeBack);
   return useMutation({
-    mutationFn: (request: LoginRequest) => apiRequest<AuthResult>('POST', '/api/auth/login', request),
+    mutationFn: (request: LoginRequest) =>
+      apiRequest('POST', '/api/auth/login', request, { response: authResultSchema }),
     onSuccess: onSignedIn,
     onError: (error) => showFailure(authScreenTexts.loginFailed, error, authTexts.invalidLogin),
   });
@@ -47,7 +49,8 @@ export function useLogin() {
 export function useRegister() {
   const onSignedUp = useSignedInFlow(authScreenTexts.accountCreated);
   return useMutation({
-    mutationFn: (request: RegisterRequest) => apiRequest<AuthResult>('POST', '/api/auth/register', request),
+    mutationFn: (request: RegisterRequest) =>
+      apiRequest('POST', '/api/auth/register', request, { response: authResultSchema }),
     onSuccess: onSignedUp,
     onError: (error) =>
       showFailure(authScreenTexts.registrationFailed, error, authScreenTexts.registrationFailedFallback),
@@ -59,7 +62,7 @@ export function useLogout() {
   return useMutation({
     // Losing the session from here on is the user's wish, not an expiry to announce.
     onMutate: noteSignOutRequested,
-    mutationFn: () => apiRequest<MessageResult>('POST', '/api/auth/logout'),
+    mutationFn: () => apiRequest('POST', '/api/auth/logout', undefined, { response: messageResultSchema }),
     onSettled: () => window.location.assign('/'),
   });
 }
@@ -67,7 +70,7 @@ export function useLogout() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (request: EmailRequest) =>
-      apiRequest<MessageResult>('POST', '/api/auth/forgot-password', request),
+      apiRequest('POST', '/api/auth/forgot-password', request, { response: messageResultSchema }),
     // Deliberately neutral: the same words whether or not the account exists.
     onSuccess: () =>
       toast({ title: authScreenTexts.resetEmailSentTitle, description: authTexts.forgotPasswordSent }),
@@ -78,7 +81,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (request: ResetPasswordRequest) =>
-      apiRequest<MessageResult>('POST', '/api/auth/reset-password', request),
+      apiRequest('POST', '/api/auth/reset-password', request, { response: messageResultSchema }),
     onError: (error) => showFailure(authScreenTexts.resetFailed, error, authScreenTexts.resetFailedFallback),
   });
 }
@@ -86,7 +89,7 @@ export function useResetPassword() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: (request: EmailRequest) =>
-      apiRequest<MessageResult>('POST', '/api/auth/resend-verification', request),
+      apiRequest('POST', '/api/auth/resend-verification', request, { response: messageResultSchema }),
     onSuccess: () => toast({ title: authScreenTexts.resendSent, description: authTexts.verificationSent }),
     onError: (error) =>
       showFailure(authScreenTexts.resendFailed, error, authScreenTexts.resendFailedFallback),

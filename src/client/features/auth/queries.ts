@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthProviders, User } from '../../../shared/auth.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { providersQuery, userQuery } from '../../lib/session-queries.js';
 import { MINUTE_MS, SECOND_MS } from '../../lib/time.js';
 
 /** The session (user) query of spec §9: stale 5 min, one retry after 1 s, status refetch every 15 min. */
 export function useUser() {
-  return useQuery<User | null>({
-    queryKey: queryKeys.user,
+  return useQuery({
+    ...userQuery,
     staleTime: 5 * MINUTE_MS,
     retry: 1,
     retryDelay: SECOND_MS,
@@ -16,8 +15,5 @@ export function useUser() {
 
 /** Which sign-in buttons to show; the provider button hides while this is unknown. */
 export function useAuthProviders() {
-  return useQuery<AuthProviders | null>({
-    queryKey: queryKeys.providers,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(providersQuery);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { MessageResult } from '../../../shared/auth.js';
+import { messageResultSchema } from '../../../shared/auth.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';
@@ -14,7 +14,7 @@ const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touch
 
 async function refreshSession(): Promise<void> {
   try {
-    await apiRequest<MessageResult>('POST', '/api/auth/refresh-session');
+    await apiRequest('POST', '/api/auth/refresh-session', undefined, { response: messageResultSchema });
     toast({ title: authScreenTexts.sessionExtended, durationMs: SHORT_TOAST_DURATION_MS });
   } catch (error) {
     // A 401 means the session is gone: re-reading the user moves the app to its signed-out routes.

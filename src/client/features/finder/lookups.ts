@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PublicVehicle } from '../../../shared/vehicles/index.js';
+import { type PublicVehicle, publicVehicleSchema } from '../../../shared/vehicles/index.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError, isNotFound } from '../../lib/api-error.js';
 import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
@@ -26,8 +26,9 @@ export const lookupKeys = {
   byId: (id: string) => ['/api/vehicles', 'public', id] as const,
 };
 
+/** The lookups build their own paths (each segment encoded), so they call the API themselves, not readQuery. */
 const getVehicle = (path: string, signal?: AbortSignal) =>
-  apiRequest<PublicVehicle>('GET', path, undefined, { signal });
+  apiRequest('GET', path, undefined, { response: publicVehicleSchema, signal });
 
 /** The scanner's lookup: an action, not a read, so a mutation (retried once after a network or server failure). */
 export function useQrLookup() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authTexts, type EmailRequest, type MessageResult } from '../../../shared/auth.js';
+import { authTexts, type EmailRequest, messageResultSchema } from '../../../shared/auth.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';
@@ -13,7 +13,7 @@ import { profileTexts } from './texts.js';
 export function useProfileResendVerification() {
   return useMutation({
     mutationFn: (request: EmailRequest) =>
-      apiRequest<MessageResult>('POST', '/api/auth/resend-verification', request),
+      apiRequest('POST', '/api/auth/resend-verification', request, { response: messageResultSchema }),
     onSuccess: () => toast({ title: authScreenTexts.resendSent, description: authTexts.verificationSent }),
     onError: (error) => {
       const message = error instanceof ApiError ? error.body?.message : undefined;

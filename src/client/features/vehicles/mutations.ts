@@ -3,9 +3,11 @@ import { useLocation } from 'wouter';
 import {
   THEME_PRESETS,
   type ThemePreset,
-  type ThemeResponse,
+  type ThemeRequest,
+  themeResponseSchema,
   type Vehicle,
   type VehicleFormValues,
+  vehicleSchema,
 } from '../../../shared/vehicles/index.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
@@ -13,7 +15,7 @@ import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
 import { isPlateConflict, reactivationFailureText, showVehicleFailure } from './failures.js';
-import { vehicleKeys } from './queries.js';
+import { vehicleKeys, vehicleQueries } from './queries.js';
 import { vehicleScreenTexts as texts } from './texts.js';
 import { vehicleName } from './vehicle-display.js';
 
@@ -26,7 +28,8 @@ const refreshVehicles = () => queryClient.invalidateQueries({ queryKey: vehicleK
 export function useRegisterVehicle() {
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: (form: VehicleFormValues) => apiRequest<Vehicle>('POST', '/api/vehicles', form),
+    mutationFn: (form: VehicleFormValues) =>
+      apiRequest('POST', '/api/vehicles', form, { response: vehicleSchema }),
     onSuccess: async () => {
       toast({ title: texts.registeredTitle, description: texts.registeredDescription });
       await refreshVehicles();
@@ -42,7 +45,7 @@ export function useUpdateVehicle(id: string) {
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: ({ vehicleType: _, ...form }: VehicleFormValues) =>
-      apiRequest<Vehicle>('PATCH', `/api/vehicles/${encodeURIComponent(id)}`, form),
+      apiRequest('PATCH', `/api/vehicles/${encodeURIComponent(id)}`, form, { response: vehicleSchema }),
     onSuccess: async () => {
       toast({ title: texts.updatedTitle, description: texts.updatedDescription });
       await refreshVehicles();
@@ -58,7 +61,9 @@ export function useUpdateVehicle(id: string) {
 export function useRemoveVehicle() {
   return useMutation({
     mutationFn: (vehicle: Vehicle) =>
-      apiRequest<Vehicle>('DELETE', `/api/vehicles/${encodeURIComponent(vehicle.id)}`),
+      apiRequest('DELETE', `/api/vehicles/${encodeURIComponent(vehicle.id)}`, undefined, {
+        response: vehicleSchema,
+      }),
     onSuccess: (_removed, vehicle) => {
       toast({
         title: texts.removedTitle,
@@ -73,7 +78,9 @@ export function useRemoveVehicle() {
 export function useReactivateVehicle() {
   return useMutation({
     mutationFn: (vehicle: Vehicle) =>
-      apiRequest<Vehicle>('PATCH', `/api/vehicles/${encodeURIComponent(vehicle.id)}/reactivate`),
+      apiRequest('PATCH', `/api/vehicles/${encodeURIComponent(vehicle.id)}/reactivate`, undefined, {
+        response: vehicleSchema,
+      }),
     onSuccess: (_reactivated, vehicle) => {
       toast({
         title: texts.reactivatedTitle,
@@ -97,10 +104,12 @@ const themeSavedText = (preset: ThemePreset) =>
 function useThemeMutation(vehicleId: string, method: 'PUT' | 'DELETE') {
   const path = `/api/vehicles/${encodeURIComponent(vehicleId)}/theme`;
   return useMutation({
-    mutationFn: (themePreset: ThemePreset) =>
-      apiRequest<ThemeResponse>(method, path, method === 'PUT' ? { themePreset } : undefined),
+    mutationFn: (themePreset: ThemePreset) => {
+      const body: ThemeRequest | undefined = method === 'PUT' ? { themePreset } : undefined;
+      return apiRequest(method, path, body, { response: themeResponseSchema });
+    },
     onSuccess: (theme) => {
-      queryClient.setQueryData(vehicleKeys.theme(vehicleId), theme);
+      queryClient.setQueryData(vehicleQueries.theme(vehicleId).queryKey, theme);
       toast(
         method === 'PUT'
           ? { title: texts.themeSavedTitle, description: themeSavedText(theme.themePreset) }
