@@ -1,5 +1,4 @@
-import { ErrorCode } from '../../shared/errors.js';
-import { ApiError } from './api-error.js';
+import { isEmailVerificationRequired } from './email-verification-event.js';
 import { errorToastFor } from './error-toasts.js';
 import { ErrorClass, isRetryable, needsRelogin } from './errors.js';
 import { RELOGIN_AFTER_AUTH_ERROR_DELAY_MS, relogin, scheduleRelogin } from './relogin.js';
@@ -27,7 +26,7 @@ function actionFor(errorClass: ErrorClass, onRetry: (() => void) | undefined): (
  */
 export function handleApiError(error: unknown, options: HandleErrorOptions = {}): void {
   // The email verification screen answers this one (the API client raised its event).
-  if (error instanceof ApiError && error.code === ErrorCode.emailVerificationRequired) return;
+  if (isEmailVerificationRequired(error)) return;
   console.warn(options.context ? `Failed during ${options.context}:` : 'Request failed:', error);
 
   const { errorClass, title, description, actionLabel } = errorToastFor(error);

@@ -1,7 +1,6 @@
 import { QrCode, RectangleHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { ErrorCode } from '../../shared/errors.js';
 import { LOOKUP_PLATE_MAX, lookupPlateProblem } from '../../shared/vehicles/index.js';
 import { BackToHomeLink } from '../components/back-to-home-link.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -12,14 +11,14 @@ import { Input } from '../components/ui/input.js';
 import { saveFoundVehicle } from '../features/finder/found-vehicle-storage.js';
 import { isNotFound, usePlateLookup } from '../features/finder/lookups.js';
 import { finderTexts } from '../features/finder/texts.js';
-import { ApiError } from '../lib/api-error.js';
+import { isEmailVerificationRequired } from '../lib/email-verification-event.js';
 import { toast } from '../lib/toast.js';
 
 const PLATE_INPUT_ID = 'license-plate-number';
 
 function showLookupFailure(error: unknown): void {
   // The email verification screen answers this one (the API client raised its event).
-  if (error instanceof ApiError && error.code === ErrorCode.emailVerificationRequired) return;
+  if (isEmailVerificationRequired(error)) return;
   toast(
     isNotFound(error)
       ? {

@@ -1,14 +1,12 @@
-import { ErrorCode } from '../../../shared/errors.js';
 import { ApiError } from '../../lib/api-error.js';
+import { isEmailVerificationRequired } from '../../lib/email-verification-event.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { toast } from '../../lib/toast.js';
 import { vehicleScreenTexts } from './texts.js';
 
 /** Failures the shared handler answers whatever the screen says: the session is gone, or the email is unverified. */
 export function isSessionFailure(error: unknown): boolean {
-  return (
-    error instanceof ApiError && (error.status === 401 || error.code === ErrorCode.emailVerificationRequired)
-  );
+  return (error instanceof ApiError && error.status === 401) || isEmailVerificationRequired(error);
 }
 
 /**
