@@ -1,3 +1,4 @@
+import { ErrorCode } from '../../../shared/errors.js';
 import { ApiError } from '../../lib/api-error.js';
 import { isEmailVerificationRequired } from '../../lib/email-verification-event.js';
 import { handleApiError } from '../../lib/handle-error.js';
@@ -27,14 +28,24 @@ export function showVehicleFailure(
   toast({ title, description, variant: 'destructive' });
 }
 
-/** Spec §8: a refused reactivation names the plate conflict; anything else is the generic text. */
+/**
+ * The server refused the plate: another active vehicle has it. Told by the code (src/shared/errors.ts), not
+ * the words: we own both sides, and the code is the contract.
+ */
+const isPlateTaken = (error: unknown) => error instanceof ApiError && error.code === ErrorCode.plateTaken;
+
+/**
+ * Spec §8: a refused reactivation names the plate conflict; anything else is the generic text. The spec finds
+ * the conflict by the server's message ("Cannot reactivate vehicle"), which our server sends with PLATE_TAKEN.
+ */
 export function reactivationFailureText(error: unknown): string {
-  return error instanceof Error && error.message.includes('Cannot reactivate vehicle')
+  return isPlateTaken(error)
     ? vehicleScreenTexts.reactivationPlateTaken
     : vehicleScreenTexts.reactivationFailed;
 }
 
-/** The plate conflict has its own message-specific toast (spec §8), shown by the shared handler. */
-export function isPlateConflict(error: unknown): boolean {
-  return error instanceof Error && error.message.toLowerCase().includes('license plate already registered');
-}
+/**
+ * A plate conflict on register or edit: the shared handler shows it, with the message-specific toast of
+ * spec §8 (License Plate Already Registered).
+ */
+export const isPlateConflict = isPlateTaken;
