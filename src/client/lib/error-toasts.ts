@@ -1,4 +1,8 @@
+import { vehicleTexts } from '../../shared/vehicles/index.js';
 import { classifyError, type ErrorClass, isBrowserOnline, messageOf } from './errors.js';
+
+/** The title of every toast and screen saying a vehicle is not there (spec §2 Home, Vehicle Theme; §8). */
+export const vehicleNotFoundTitle = 'Vehicle Not Found';
 
 export interface ErrorToastText {
   title: string;
@@ -56,16 +60,20 @@ export const genericErrorToasts: Record<ErrorClass, Required<ErrorToastText>> = 
   },
 };
 
-/** Toasts for known failures, matched by a substring of the error message (spec §8), in this order. */
+/**
+ * Toasts for known failures, matched by a substring of the error message (spec §8), in this order. The spec's
+ * generic rule, kept as it is: it reads any failure's words, also the ones the screens word themselves
+ * (features/finder/lookups.ts qrLookupError). The server's words are the shared texts it sends.
+ */
 export const messageErrorToasts: ReadonlyArray<{ match: string } & ErrorToastText> = [
   {
-    match: 'License plate already registered',
+    match: vehicleTexts.plateAlreadyRegistered,
     title: 'License Plate Already Registered',
     description: 'Each license plate can only be registered once.',
   },
   {
-    match: 'Vehicle not found',
-    title: 'Vehicle Not Found',
+    match: vehicleTexts.vehicleNotFound,
+    title: vehicleNotFoundTitle,
     description: 'This QR code or license plate is not registered, or the vehicle is inactive.',
   },
   {

@@ -1,4 +1,5 @@
 import { authTexts } from '../../shared/auth.js';
+import { vehicleNotFoundTitle } from './error-toasts.js';
 import type { ToastOptions } from './toast.js';
 
 interface QueryNoticeRule {
@@ -28,7 +29,7 @@ export const queryNoticeRules: readonly QueryNoticeRule[] = [
     param: 'error',
     value: 'vehicle-not-found',
     toast: {
-      title: 'Vehicle Not Found',
+      title: vehicleNotFoundTitle,
       description: 'This QR code is not registered with the product or the vehicle may be inactive.',
       variant: 'destructive',
     },

@@ -1,6 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'wouter';
+import { vehicleTexts } from '../../shared/vehicles/index.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
@@ -28,7 +29,7 @@ export function QrCodePage() {
   const vehicleQuery = useVehicle(vehicleId);
   const vehicle = vehicleQuery.data;
   const dataUrl = useQrDataUrl(vehicle ? qrCodeTarget(window.location.origin, vehicle.qrCode) : null);
-  usePageTitle(vehicleQuery.isPending || vehicle ? 'Your QR Code' : 'Vehicle not found');
+  usePageTitle(vehicleQuery.isPending || vehicle ? 'Your QR Code' : vehicleTexts.vehicleNotFound);
 
   if (vehicleQuery.isPending) return <PageSpinner />;
   if (!vehicle) return <VehicleNotFound />;

@@ -55,7 +55,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
 export function VehicleEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const vehicleQuery = useVehicle(id);
-  usePageTitle(vehicleQuery.isPending || vehicleQuery.data ? 'Edit Vehicle' : 'Vehicle not found');
+  usePageTitle(vehicleQuery.isPending || vehicleQuery.data ? 'Edit Vehicle' : vehicleTexts.vehicleNotFound);
   if (vehicleQuery.isPending) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
   if (!vehicle) return <VehicleNotFound />;

@@ -11,7 +11,8 @@ import { FoundVehicleCard } from '../features/finder/found-vehicle-card.js';
 import { readFoundVehicle, saveFoundVehicle } from '../features/finder/found-vehicle-storage.js';
 import { isNotFound, usePublicVehicle, useVehicleByQrCode } from '../features/finder/lookups.js';
 import { isVehicleCode } from '../features/finder/scan-code.js';
-import { errorToastFor } from '../lib/error-toasts.js';
+import { finderTexts } from '../features/finder/texts.js';
+import { errorToastFor, vehicleNotFoundTitle } from '../lib/error-toasts.js';
 
 /** Where a QR link that cannot be resolved leads: Home or Landing, which toast it (spec §2 Home). */
 const QR_NOT_FOUND_PATH = '/?error=vehicle-not-found';
@@ -80,14 +81,7 @@ export function VehicleFoundPage() {
 
   if (vehicle) return <FoundVehicle vehicle={vehicle} />;
   if (query.isError) {
-    if (isGone) {
-      return (
-        <Problem
-          title="Vehicle Not Found"
-          text="This vehicle is not registered with the product or is no longer active."
-        />
-      );
-    }
+    if (isGone) return <Problem title={vehicleNotFoundTitle} text={finderTexts.foundGone} />;
     const { title, description } = errorToastFor(query.error);
     return <Problem title={title} text={description} onRetry={() => void query.refetch()} />;
   }

@@ -14,6 +14,7 @@ import { ThemePresetPicker } from '../features/vehicles/theme-preset-picker.js';
 import { ThemePreview } from '../features/vehicles/theme-preview.js';
 import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
+import { vehicleNotFoundTitle } from '../lib/error-toasts.js';
 
 /** What a visitor who is not signed in sees on /vehicle-theme/{id} (spec §2 Vehicle Theme). */
 export function VehicleThemeSignInRequired() {
@@ -60,11 +61,11 @@ export function VehicleThemePage() {
   const themeQuery = useVehicleTheme(vehicleId);
   const isLoading = vehicleQuery.isPending || themeQuery.isPending;
   // Signed in only: visitors get VehicleThemeSignInRequired from the router.
-  usePageTitle(isLoading || vehicleQuery.data ? 'Vehicle Theme' : 'Vehicle Not Found');
+  usePageTitle(isLoading || vehicleQuery.data ? 'Vehicle Theme' : vehicleNotFoundTitle);
 
   if (isLoading) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
-  if (!vehicle) return <VehicleNotFound title="Vehicle Not Found" />;
+  if (!vehicle) return <VehicleNotFound title={vehicleNotFoundTitle} />;
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">

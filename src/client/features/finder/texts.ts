@@ -1,3 +1,5 @@
+import { vehicleNotFoundTitle } from '../../lib/error-toasts.js';
+
 /** Texts of the finder screens (spec §2 QR scanner, Licence plate lookup, Vehicle found; §8), kept once, here. */
 export const finderTexts = {
   // QR scanner.
@@ -30,13 +32,15 @@ export const finderTexts = {
   searching: 'Searching...',
   openQrScanner: 'Open QR Scanner',
   // Spec §8 Plate lookup.
-  plateNotFoundTitle: 'Vehicle Not Found',
+  plateNotFoundTitle: vehicleNotFoundTitle,
   plateNotFound:
     'This vehicle is not registered with the product. Make sure the license plate is exactly as it appears on the vehicle.',
   plateFailedTitle: 'Error',
   plateFailed: 'Failed to search for vehicle',
   // Vehicle found.
   foundTitle: 'Vehicle Found',
+  // A kept vehicle removed since (docs/decisions/0044-finder-kept-vehicle-refreshed.md).
+  foundGone: 'This vehicle is not registered with the product or is no longer active.',
   sendMessage: 'Send Message',
   cancel: 'Cancel',
 } as const;

@@ -1,10 +1,11 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'wouter';
+import { vehicleTexts } from '../../../shared/vehicles/index.js';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 
 /** Shown when one of the owner's vehicles cannot be fetched (spec §8: "Vehicle fetch failure"). */
-export function VehicleNotFound({ title = 'Vehicle not found' }: { title?: string }) {
+export function VehicleNotFound({ title = vehicleTexts.vehicleNotFound }: { title?: string }) {
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-muted">
