@@ -124,6 +124,7 @@ test('when the camera fails, Test with sample QR code opens the built-in sample 
   await found.expectShown(SAMPLE_VEHICLE.licensePlate);
   await expect(page.getByRole('region', { name: 'Vehicle' })).toContainText(SAMPLE_VEHICLE.displayName);
   await expect(found.sampleNotice).toBeVisible();
+  await expect(found.anonymityPromise).toHaveCount(0);
   expect(await found.keptVehicle()).toMatchObject({ id: SAMPLE_VEHICLE.id });
   await found.screenshotInBothThemes('finder-vehicle-found-sample');
 });
@@ -133,6 +134,7 @@ test('a vehicle that is not the sample shows no sample notice', async ({ page, v
   await page.goto(`/vehicle-found/${vehicle.id}`);
   await found.expectShown(vehicle.licensePlate);
   await expect(found.sampleNotice).toHaveCount(0);
+  await expect(found.anonymityPromise).toBeVisible();
 });
 
 test('/vehicle-found?qr={code} finds the vehicle like /vehicle/qr/{code}; an unknown code leads home with Vehicle Not Found', async ({

@@ -7,10 +7,15 @@ export class VehicleFoundPage {
   readonly replyPrompt: Locator;
   /** The line saying the vehicle is the built-in sample, whose messages reach no one. */
   readonly sampleNotice: Locator;
+  /** The line promising that a message reaches the owner anonymously; the sample's notice stands in its place. */
+  readonly anonymityPromise: Locator;
 
   constructor(private readonly page: Page) {
     this.replyPrompt = page.getByText('Want a reply?');
     this.sampleNotice = page.getByRole('note').filter({ hasText: sampleVehicleTexts.notice });
+    this.anonymityPromise = page.getByText(
+      'Send the owner an anonymous message. They will not see who you are.',
+    );
   }
 
   async expectShown(plate: string) {

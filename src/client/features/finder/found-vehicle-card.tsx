@@ -64,13 +64,13 @@ function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
 
 /**
  * The built-in sample vehicle ("Test with sample QR code") says plainly that it is one: nobody reads what is sent
- * to it (docs/decisions/0045-sample-vehicle.md).
+ * to it (docs/decisions/0045-sample-vehicle.md). It stands where other vehicles promise the owner a message.
  */
 function SampleNotice() {
   return (
     <p
       role="note"
-      className="flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      className="mt-1 flex items-start gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-3 text-left text-sm font-medium text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <FlaskConical aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
       <span>{sampleVehicleTexts.notice}</span>
@@ -123,12 +123,13 @@ export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps)
           <CardTitle as="h1" className="text-xl">
             {finderTexts.foundTitle}
           </CardTitle>
-          <CardDescription>
-            Send the owner an anonymous message. They will not see who you are.
-          </CardDescription>
+          {isSampleVehicle(vehicle.id) ? (
+            <SampleNotice />
+          ) : (
+            <CardDescription>{finderTexts.foundIntro}</CardDescription>
+          )}
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          {isSampleVehicle(vehicle.id) ? <SampleNotice /> : null}
           <VehicleSummary vehicle={vehicle} />
           <Button asChild size="large" className="mt-1">
             <Link href={`/message/${encodeURIComponent(vehicle.id)}`}>

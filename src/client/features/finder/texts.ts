@@ -39,6 +39,7 @@ export const finderTexts = {
   plateFailed: 'Failed to search for vehicle',
   // Vehicle found.
   foundTitle: 'Vehicle Found',
+  foundIntro: 'Send the owner an anonymous message. They will not see who you are.',
   // A kept vehicle removed since (docs/decisions/0044-finder-kept-vehicle-refreshed.md).
   foundGone: 'This vehicle is not registered with the product or is no longer active.',
   sendMessage: 'Send Message',
