@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The body every failed /api call answers with. */
 export interface ApiErrorBody {
   message: string;
@@ -23,3 +25,13 @@ export const ErrorCode = {
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * A failed answer's body as the client reads it. It may not be ours (a proxy's error page, an older
+ * server), so each field is kept only when it is of our kind.
+ */
+export const apiErrorBodySchema = z.object({
+  message: z.string().optional().catch(undefined),
+  code: z.enum(ErrorCode).optional().catch(undefined),
+  email: z.string().optional().catch(undefined),
+}) satisfies z.ZodType<Partial<ApiErrorBody>>;

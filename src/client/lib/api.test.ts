@@ -107,6 +107,24 @@ describe('apiRequest', () => {
     });
   });
 
+  it('reads a failed answer that is not ours by its status: a proxy page, fields of another kind', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    const proxied = await apiRequest('GET', '/api/vehicles', undefined, {
+      response: vehicleListSchema,
+    }).catch((failure: unknown) => failure);
+    expect(proxied).toMatchObject({ status: 502, body: null, message: '502 Bad Gateway' });
+
+    answer(409, { message: 42, code: 'SOMETHING_NEW', email: ['a'] });
+    const odd = await apiRequest('POST', '/api/vehicles', {}, { response: vehicleListSchema }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(odd).toBeInstanceOf(ApiError);
+    expect((odd as ApiError).body).toEqual({});
+    expect((odd as ApiError).message).toBe('409 Status 409');
+  });
+
   it('raises the verification screen for a 403 asking to verify the email, and still fails the call', async () => {
     const raised = vi.fn();
     window.addEventListener(EMAIL_VERIFICATION_REQUIRED_EVENT, (event) =>

@@ -1,6 +1,6 @@
 import { hashKey, type QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ApiErrorBody } from '../../shared/errors.js';
+import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/errors.js';
 import { ApiError, ResponseContractError } from './api-error.js';
 import { isEmailVerificationRequired, raiseEmailVerificationRequired } from './email-verification-event.js';
 import { queryKeys } from './query-keys.js';
@@ -27,8 +27,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function asErrorBody(value: unknown): Partial<ApiErrorBody> | null {
-  return typeof value === 'object' && value !== null ? (value as Partial<ApiErrorBody>) : null;
+function errorBodyOf(payload: unknown): Partial<ApiErrorBody> | null {
+  const body = apiErrorBodySchema.safeParse(payload);
+  return body.success ? body.data : null;
 }
 
 function retryAfterSeconds(response: Response): number | null {
@@ -83,7 +84,7 @@ export async function apiRequest<Contract extends z.ZodType>(
   const error = new ApiError(
     response.status,
     response.statusText,
-    asErrorBody(payload),
+    errorBodyOf(payload),
     retryAfterSeconds(response),
   );
   if (isEmailVerificationRequired(error)) raiseEmailVerificationRequired(error.body?.email ?? '');
