@@ -91,7 +91,7 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ method: 'GET', path: '/api/vehicles/public/v-1' });
     expect(classifyError(error, true)).toBe(ErrorClass.server);
     expect(errorToastFor(error, true).title).toBe('Something Went Wrong');
-    expect(shouldRetryQuery(0, error)).toBe(true);
+    expect(shouldRetryQuery(0, error)).toBe(false);
   });
 
   it('throws ApiError with the status and body of a failed answer, whatever the contract', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error.js';
+import { ApiError, ResponseContractError } from './api-error.js';
 import { queryRetryDelay, retryUnlessNotFound, shouldRetryMutation, shouldRetryQuery } from './retry.js';
 
 const failures = {
@@ -75,5 +75,15 @@ describe('retryUnlessNotFound', () => {
     ['authentication', 0, false],
   ] as const)('%s after failure %i: %s', (kind, failureCount, expected) => {
     expect(retryUnlessNotFound(failureCount, failures[kind])).toBe(expected);
+  });
+});
+
+describe('an answer that broke its contract', () => {
+  const broken = new ResponseContractError('POST', '/api/vehicles', new Error('expected string'));
+
+  it('is never retried: the request succeeded, and a write would be done twice', () => {
+    expect(shouldRetryQuery(0, broken)).toBe(false);
+    expect(retryUnlessNotFound(0, broken)).toBe(false);
+    expect(shouldRetryMutation(0, broken)).toBe(false);
   });
 });

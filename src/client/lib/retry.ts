@@ -1,4 +1,4 @@
-import { isNotFound } from './api-error.js';
+import { isNotFound, ResponseContractError } from './api-error.js';
 import { classifyError, ErrorClass } from './errors.js';
 import { SECOND_MS } from './time.js';
 
@@ -13,8 +13,15 @@ const FIRST_RETRY_DELAY_MS = SECOND_MS;
 const MAX_RETRY_DELAY_MS = 30 * SECOND_MS;
 export const MUTATION_RETRY_DELAY_MS = SECOND_MS;
 
+/**
+ * An answer that broke its contract came from a request that succeeded: asking again changes nothing, and a
+ * write would be done twice. A SERVER failure for the toast, never retried on its own.
+ */
+const isAnsweredInAnotherShape = (error: unknown) => error instanceof ResponseContractError;
+
 /** TanStack Query's `retry`: failureCount is the number of failures so far minus one (0 on the first). */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (isAnsweredInAnotherShape(error)) return false;
   if (classesNeverRetried.has(classifyError(error))) return false;
   return failureCount < MAX_QUERY_RETRIES;
 }
@@ -31,6 +38,7 @@ export function queryRetryDelay(failureCount: number): number {
 
 /** Mutations retry once, and only after a network or server failure. */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  if (isAnsweredInAnotherShape(error)) return false;
   const errorClass = classifyError(error);
   return failureCount < 1 && (errorClass === ErrorClass.network || errorClass === ErrorClass.server);
 }
