@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CamelCasePlugin,
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  SqliteDialect,
+} from 'kysely';
 import pg from 'pg';
+import { UnavailableError } from '../errors/unavailable.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -72,10 +80,46 @@ export function openPostgres(connectionString: string, onError?: (error: Error) 
   // An idle client losing its server (PostgreSQL restart) must not crash the process.
   pool.on('error', (error) => onError?.(error));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: failingAsUnavailable(pool) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely's PostgresDriver uses it (pool.connect(), client.query(sql, parameters),
+ * client.release(), pool.end()), with every failure that is not an SQL error rethrown as
+ * UnavailableError: a lost connection ("Connection terminated unexpectedly"), the pool's connect
+ * timeout, a refused connection carry no SQLSTATE, and only here are they known to be PostgreSQL out of
+ * reach. An SQL error (pg's DatabaseError: the error handler tells its connection classes apart) and a
+ * bug of ours (a value pg cannot send, a row it cannot read: TypeError and the like) stay as they are.
+ */
+function failingAsUnavailable(pool: pg.Pool): PostgresPool {
+  const rethrow = (error: unknown): never => {
+    const isSqlErrorOrBug =
+      error instanceof pg.DatabaseError ||
+      error instanceof TypeError ||
+      error instanceof RangeError ||
+      error instanceof SyntaxError;
+    throw isSqlErrorOrBug ? error : new UnavailableError('Database unavailable', { cause: error });
+  };
+  // One wrapper per pg client: Kysely keeps a connection per client object it is given.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect().catch(rethrow);
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        // Kysely passes a cursor (query's other form) only to a dialect given a cursor class: ours has none.
+        const query = (sqlText: string, parameters: ReadonlyArray<unknown>) =>
+          client.query(sqlText, [...parameters]).catch(rethrow);
+        wrapper = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
 }
 
 export function openDatabase(options: {

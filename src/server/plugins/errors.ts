@@ -1,8 +1,13 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
 import { ZodError } from 'zod';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
+import { UnavailableError } from '../errors/unavailable.js';
+
+// Where the rate-limit store and the event bus import it from.
+export { UnavailableError };
 
 export interface HttpErrorOptions {
   code?: ErrorCode;
@@ -135,39 +140,40 @@ function clientErrorBody(error: FastifyError): ApiErrorBody {
   }
 }
 
+/**
+ * Node's system errors for a dependency out of reach, and SQLite's busy database. PostgreSQL's and
+ * Redis's failures arrive as UnavailableError (db/index.ts, the rate-limit store, the event bus).
+ * ECONNRESET is not one: PostgreSQL and Redis wrap theirs, and no other dependency is called while a
+ * request waits (mail goes after the answer; OIDC failures are answered where they happen).
+ */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
-  'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
-  '57P01',
-  '57P03',
-  '08006',
-  '08001',
-  '08003',
+  'EAI_AGAIN',
   'SQLITE_BUSY',
 ]);
 
-/** Database or Redis out of reach: a 503 the caller can retry, not a bug. */
+/**
+ * The SQLSTATEs of PostgreSQL unable to serve us now: connection exceptions (class 08), the server
+ * shutting down, crashing or starting (57P01-57P03), no connection slot left (53300). Any other is an
+ * SQL error: a bug, or a conflict the code answers itself (a unique violation, say).
+ */
+function isPostgresUnavailable(error: pg.DatabaseError): boolean {
+  const code = error.code ?? '';
+  return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
+}
+
+/** Database or Redis out of reach: a 503 the caller can retry, not a bug. Decided by type and code. */
 export function isUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
-    const candidate = current as { code?: string; message?: string; cause?: unknown; name?: string };
-    if (candidate.code && UNAVAILABLE_CODES.has(candidate.code)) return true;
-    if (candidate.name === 'UnavailableError') return true;
-    if (
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest/i.test(
-        candidate.message ?? '',
-      )
-    )
-      return true;
-    current = candidate.cause;
+    if (current instanceof UnavailableError) return true;
+    if (current instanceof pg.DatabaseError) return isPostgresUnavailable(current);
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    current = cause;
   }
   return false;
-}
-
-/** Thrown by our own code when a dependency (Redis) is out of reach. */
-export class UnavailableError extends Error {
-  override name = 'UnavailableError';
 }
