@@ -1,6 +1,14 @@
+import net from 'node:net';
+import { Writable } from 'node:stream';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { UnavailableError } from '../errors/unavailable.js';
+import { createSmtpMailer } from '../mail/mailer.js';
+import { MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
+import { createTestDatabase, type TestDatabase, testEngines } from '../test/databases.js';
+import { TEST_ORIGIN } from '../test/http.js';
 import { isUnavailable } from './errors.js';
 
 /** An SQL error as pg hands it on: the server's ErrorResponse, with its SQLSTATE. */
@@ -57,7 +65,7 @@ describe('isUnavailable: a dependency out of reach, told by type and code', () =
     expect(isUnavailable(new Error(message))).toBe(false);
   });
 
-  it('ECONNRESET is not: PostgreSQL and Redis wrap theirs', () => {
+  it('ECONNRESET is not: PostgreSQL and Redis wrap theirs, and the rest is a client going away', () => {
     expect(isUnavailable(systemError('ECONNRESET'))).toBe(false);
   });
 
@@ -65,5 +73,59 @@ describe('isUnavailable: a dependency out of reach, told by type and code', () =
     expect(isUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
     expect(isUnavailable(undefined)).toBe(false);
     expect(isUnavailable(null)).toBe(false);
+  });
+});
+
+describe.each(testEngines)('a client going away mid-body on %s', (engine) => {
+  let database: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  const mailer = createSmtpMailer('smtp://127.0.0.1:1', 'test@example.org');
+  const logLines: { level: number; reqId?: string; msg: string }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    const logStream = new Writable({
+      write(chunk, _encoding, callback) {
+        logLines.push(JSON.parse(String(chunk)));
+        callback();
+      },
+    });
+    app = await buildApp({
+      config: loadConfig({ APP_ORIGIN: TEST_ORIGIN }),
+      database,
+      mailer,
+      rateLimitStore: new MemoryRateLimitStore(),
+      logger: { level: 'debug', stream: logStream },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    mailer.close();
+    await database.drop();
+  });
+
+  it('is logged as a client that went away, not as a dependency out of reach', async () => {
+    const { port } = app.server.address() as net.AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // A head announcing 1000 bytes of JSON, then a few of them.
+    socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost:3000\r\n' +
+        `Origin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`,
+    );
+    await expect.poll(() => logLines.some((line) => line.msg === 'incoming request')).toBe(true);
+    const requestId = logLines.find((line) => line.msg === 'incoming request')?.reqId;
+    expect(requestId).toBeDefined();
+    socket.destroy();
+
+    await expect
+      .poll(() => logLines.filter((line) => line.reqId === requestId).map((line) => line.msg))
+      .toContain('client went away');
+    const ofRequest = logLines.filter((line) => line.reqId === requestId);
+    expect(ofRequest.map((line) => line.msg)).not.toContain('dependency unavailable');
+    expect(ofRequest.find((line) => line.msg === 'client went away')?.level).toBe(30);
+    // Nothing at warn (40) or above about it.
+    expect(ofRequest.filter((line) => line.level >= 40)).toEqual([]);
   });
 });

@@ -50,6 +50,11 @@ export function zodMessage(error: ZodError): string {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
+    if (isClientGone(error, request)) {
+      // Nobody is left to read an answer: nginx's "client closed request", for hooks and logs only.
+      request.log.info('client went away');
+      return reply.status(499).send();
+    }
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       const body: ApiErrorBody = {
@@ -144,7 +149,8 @@ function clientErrorBody(error: FastifyError): ApiErrorBody {
  * Node's system errors for a dependency out of reach, and SQLite's busy database. PostgreSQL's and
  * Redis's failures arrive as UnavailableError (db/index.ts, the rate-limit store, the event bus).
  * ECONNRESET is not one: PostgreSQL and Redis wrap theirs, and no other dependency is called while a
- * request waits (mail goes after the answer; OIDC failures are answered where they happen).
+ * request waits (mail goes after the answer; OIDC failures are answered where they happen). One here is
+ * the request's own client going away (isClientGone).
  */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -176,4 +182,15 @@ export function isUnavailable(error: unknown): boolean {
     current = cause;
   }
   return false;
+}
+
+/**
+ * The request's own client went away: its connection closed before the body arrived (Node ends the
+ * body stream with "aborted", ECONNRESET, which Fastify's body reader hands on as a 400) or while the
+ * request was under way. Only that error counts: a bug or a dependency out of reach meanwhile is still
+ * reported as what it is.
+ */
+function isClientGone(error: unknown, request: FastifyRequest): boolean {
+  const isConnectionReset = (error as { code?: unknown } | null)?.code === 'ECONNRESET';
+  return isConnectionReset && (request.raw.readableAborted || request.raw.socket?.destroyed === true);
 }
