@@ -79,6 +79,9 @@ export function openPostgres(connectionString: string, onError?: (error: Error) 
   });
   // An idle client losing its server (PostgreSQL restart) must not crash the process.
   pool.on('error', (error) => onError?.(error));
+  // Nor may a client losing it while Kysely holds it: pg then emits 'error' on the client, which the pool
+  // listens to only while the client is idle. The query under way (or the next one) fails with it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: failingAsUnavailable(pool) }),
     plugins: [new CamelCasePlugin()],

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,37 @@ describe.runIf(databaseUrl)('what PostgreSQL failures reach the app as', () => {
     expect(error).toBeInstanceOf(pg.DatabaseError);
     expect((error as pg.DatabaseError).code).toBe('57P01');
     expect(isUnavailable(error)).toBe(true);
+  });
+
+  it('a connection lost without a word (no SQLSTATE) is an UnavailableError carrying pg’s error', async () => {
+    // A loopback relay to PostgreSQL whose connections the test cuts, as a network failure would.
+    const target = new URL(database.serverEnv.DATABASE_URL ?? '');
+    const relayed: net.Socket[] = [];
+    const relay = net.createServer((client) => {
+      const server = net.connect(Number(target.port || 5432), target.hostname);
+      client.pipe(server).pipe(client);
+      client.on('error', () => undefined);
+      server.on('error', () => undefined);
+      relayed.push(client, server);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const viaRelay = new URL(target);
+    viaRelay.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    const handle = openPostgres(viaRelay.toString());
+    try {
+      expect((await sql<{ one: number }>`select 1 as one`.execute(handle.db)).rows).toEqual([{ one: 1 }]);
+      const running = sql`select pg_sleep(5)`.execute(handle.db).catch((caught: unknown) => caught);
+      for (const socket of relayed) socket.destroy();
+      const error = await running;
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect((error as UnavailableError).cause).toMatchObject({
+        message: 'Connection terminated unexpectedly',
+      });
+      expect(isUnavailable(error)).toBe(true);
+    } finally {
+      await handle.close();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   it('an unreachable server is an UnavailableError carrying the refused connection', async () => {
