@@ -11,6 +11,22 @@ export function uniquePlate(): string {
   return `${letters}-${String(randomInt(10_000)).padStart(4, '0')}`.replace(/^ABC/, 'ABD');
 }
 
+/**
+ * The keys of a vehicle's public shape, written out: the repo selects with PUBLIC_VEHICLE_KEYS, so a test
+ * comparing answers with that constant could never fail when a key is added to both.
+ */
+export const PUBLIC_VEHICLE_KEYS_WRITTEN_OUT = [
+  'id',
+  'make',
+  'model',
+  'year',
+  'color',
+  'vehicleType',
+  'displayName',
+  'licensePlate',
+  'themePreset',
+] as const;
+
 export function vehicleBody(overrides: Record<string, unknown> = {}) {
   return {
     make: 'Toyota',
