@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { linkIn, startMailSink } from './test/mail-sink.js';
+import { linkIn } from './test/mail.js';
+import { startMailSink } from './test/mail-sink.js';
 
 const tsx = path.resolve('node_modules/.bin/tsx');
 

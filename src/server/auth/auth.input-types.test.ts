@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseSnapshot } from '../test/database-snapshot.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
-import { linkIn } from '../test/mail-sink.js';
+import { linkIn } from '../test/mail.js';
 import {
   createTestApp,
   createVerifiedUser,

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance
 import { authTexts } from '../../shared/auth.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
-import { linkIn } from '../test/mail-sink.js';
+import { linkIn } from '../test/mail.js';
 import {
   createTestApp,
   createVerifiedUser,

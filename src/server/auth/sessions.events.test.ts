@@ -3,7 +3,7 @@ import type { DomainEvents } from '../../shared/events.js';
 import { createInProcessEventBus } from '../events/event-bus.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
-import { linkIn } from '../test/mail-sink.js';
+import { linkIn } from '../test/mail.js';
 import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
 import { SESSION_LIFETIME } from './sessions.service.js';
 import { hashToken } from './tokens.js';

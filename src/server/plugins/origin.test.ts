@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';
 import { call } from '../test/http.js';
-import { linkIn } from '../test/mail-sink.js';
+import { linkIn } from '../test/mail.js';
 import {
   createTestApp,
   createVerifiedUser,

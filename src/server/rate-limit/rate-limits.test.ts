@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
-import { linkIn } from '../test/mail-sink.js';
+import { linkIn } from '../test/mail.js';
 import {
   createTestApp,
   createVerifiedUser,

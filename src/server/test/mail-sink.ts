@@ -1,31 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { type MailParts, parseMail } from './mail.js';
 
-export interface ReceivedMail {
+export interface ReceivedMail extends Omit<MailParts, 'to'> {
   from: string;
+  /** The envelope's recipients (the To header aside). */
   to: string[];
   raw: string;
-  subject: string;
-  /** The text/plain part, quoted-printable decoded. */
-  text: string;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-function parse(raw: string, from: string, to: string[]): ReceivedMail {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const subject = /^Subject: (.*)$/im.exec(head)?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  // The text/plain part of a multipart/alternative message (or the whole body).
-  const textPart =
-    /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--)/i.exec(body)?.[1] ?? body;
-  const isQuotedPrintable = /Content-Transfer-Encoding: quoted-printable/i.test(raw);
-  return { from, to, raw, subject, text: isQuotedPrintable ? decodeQuotedPrintable(textPart) : textPart };
 }
 
 /**
@@ -87,7 +68,8 @@ export async function startMailSink() {
           return callback(refusalError(554, 'Transaction failed (the test sink refuses mail)'));
         }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        messages.push(parse(Buffer.concat(chunks).toString('utf8'), from, to));
+        const raw = Buffer.concat(chunks).toString('utf8');
+        messages.push({ ...parseMail(raw), from, to, raw });
         wakeWaiters();
         callback();
       });
@@ -124,10 +106,3 @@ export async function startMailSink() {
 }
 
 export type MailSink = Awaited<ReturnType<typeof startMailSink>>;
-
-/** The first link into the app in a mail. */
-export function linkIn(mail: ReceivedMail): URL {
-  const match = /https?:\/\/\S+/.exec(mail.text);
-  if (!match) throw new Error(`No link in mail "${mail.subject}"`);
-  return new URL(match[0]);
-}

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Reading the mail the app sends, wherever it lands: the SMTP sink of the API tests, or the outbox
+ * directory the built server writes to (journeys, benchmarks). Plain node, no app code: the API tests,
+ * the journeys and the benchmarks import it.
+ */
+
+export interface MailParts {
+  /** The To header. */
+  to: string;
+  subject: string;
+  /** The text/plain part (or the whole body), quoted-printable decoded. */
+  text: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** The parts of a raw message (as sent over SMTP, or an .eml file) that tests read. */
+export function parseMail(raw: string): MailParts {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  const body = rest.join('\n\n');
+  // The text/plain part of a multipart/alternative message (or the whole body).
+  const textPart =
+    /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--)/i.exec(body)?.[1] ?? body;
+  const isQuotedPrintable = /Content-Transfer-Encoding: quoted-printable/i.test(raw);
+  return {
+    to: header('To'),
+    subject: header('Subject'),
+    text: isQuotedPrintable ? decodeQuotedPrintable(textPart) : textPart,
+  };
+}
+
+/** The first link into the app in a mail. */
+export function linkIn(mail: { subject: string; text: string }): URL {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`No link in mail "${mail.subject}"`);
+  return new URL(match[0]);
+}
+
+export interface OutboxMail extends MailParts {
+  file: string;
+}
+
+/** The server writes a mail in one go, but a reader can still catch the file half written. */
+function isComplete(raw: string): boolean {
+  const boundary = /boundary="([^"]+)"/.exec(raw)?.[1];
+  return boundary === undefined || raw.includes(`--${boundary}--`);
+}
+
+/** Every complete mail in the outbox of a server run with DATA_DIR `dataDir`, newest first. */
+export function readOutbox(dataDir: string): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+  return files.flatMap((file) => {
+    let raw: string;
+    try {
+      raw = fs.readFileSync(path.join(dir, file), 'utf8');
+    } catch {
+      return []; // removed by another test's clean-up since the listing
+    }
+    return isComplete(raw) ? [{ file: path.join(dir, file), ...parseMail(raw) }] : [];
+  });
+}
+
+/** Whether a mail's To header names `address` (addresses compared without letter case). */
+export const isMailTo = (mail: MailParts, address: string) => mail.to.toLowerCase() === address.toLowerCase();
+
+/** The newest mail in the outbox of `dataDir` to `to` whose subject matches, if one is there yet. */
+export function outboxMailTo(dataDir: string, to: string, subject: RegExp): OutboxMail | undefined {
+  return readOutbox(dataDir).find((mail) => isMailTo(mail, to) && subject.test(mail.subject));
+}
