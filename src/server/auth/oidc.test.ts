@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/auth.js';
 import type { Config } from '../config.js';
 import { testEngines } from '../test/databases.js';
+import { freePort } from '../test/free-port.js';
 import { call } from '../test/http.js';
 import { type OidcIssuer, startOidcIssuer, type TestAccount } from '../test/oidc-issuer.js';
 import {
@@ -73,14 +73,6 @@ function expectRefused(response: LightMyRequestResponse) {
   expect(response.statusCode).toBe(302);
   expect(response.headers.location).toBe(SIGN_IN_FAILED);
   expect(response.cookies.find((cookie) => cookie.name === 'session')).toBeUndefined();
-}
-
-async function unusedLoopbackPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('isLoopbackIssuer', () => {
@@ -279,7 +271,7 @@ describe.each(testEngines)('OIDC configuration on %s', (engine) => {
   });
 
   it('answers 503 while the issuer is unreachable and recovers without a restart', async () => {
-    const port = await unusedLoopbackPort();
+    const port = await freePort();
     const oidc = {
       issuer: `http://127.0.0.1:${port}`,
       clientId: 'vc',
