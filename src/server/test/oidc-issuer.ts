@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error -- oidc-provider publishes no types; the little used here is typed below.
 import Provider from 'oidc-provider';
+import { createCookieJar } from './cookie-jar.js';
 
 /** A person at the test issuer: the claims it tells the app about them. */
 export interface TestAccount {
@@ -275,38 +276,6 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Just enough of a browser's cookie store for the issuer's own cookies (host-only, by path). */
-function createCookieJar() {
-  const cookies = new Map<string, { name: string; value: string; path: string }>();
-  return {
-    store(url: URL, setCookieHeaders: string[]) {
-      for (const header of setCookieHeaders) {
-        const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-        const separator = pair.indexOf('=');
-        const name = pair.slice(0, separator);
-        const value = pair.slice(separator + 1);
-        const attribute = (key: string) =>
-          attributes.find((item) => item.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-        const path = attribute('path') ?? url.pathname;
-        const expires = attribute('expires');
-        const isRemoved =
-          value === '' || attribute('max-age') === '0' || (expires && Date.parse(expires) <= Date.now());
-        if (isRemoved) cookies.delete(`${name};${path}`);
-        else cookies.set(`${name};${path}`, { name, value, path });
-      }
-    },
-    cookieHeader(url: URL): string {
-      return [...cookies.values()]
-        .filter(
-          (cookie) =>
-            url.pathname === cookie.path || url.pathname.startsWith(`${cookie.path.replace(/\/$/, '')}/`),
-        )
-        .map((cookie) => `${cookie.name}=${cookie.value}`)
-        .join('; ');
-    },
-  };
 }
 
 type StoredPayload = Record<string, unknown> & { uid?: string; grantId?: string; consumed?: number };
