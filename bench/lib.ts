@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Engine } from '../src/server/db/index.js';
+import { createCookieJar } from '../src/server/test/cookie-jar.js';
 import { freePort } from '../src/server/test/free-port.js';
+import { outboxMailTo } from '../src/server/test/mail.js';
+import {
+  registerAndVerify,
+  SESSION_COOKIE_NAMES,
+  STRONG_PASSWORD,
+  uniqueEmail,
+} from '../src/server/test/sign-up.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -66,45 +74,51 @@ export async function startAppServer(env: Record<string, string> = {}) {
 
 /** Signs up through the API and the outbox link, and answers the session cookie. */
 export async function signedInCookie(app: { url: string; origin: string; dataDir: string }) {
-  const email = `bench-${Date.now()}@example.org`;
-  const response = await fetch(`${app.url}/api/auth/register`, {
-    method: 'POST',
-    // The server refuses a write that names no Origin, as a browser always does.
-    headers: { 'content-type': 'application/json', origin: app.origin },
-    body: JSON.stringify({ email, password: 'Bench-Password-1' }),
-  });
-  if (response.status !== 201) throw new Error(`register: ${response.status}`);
-  // The link signs in only the browser that registered: it carries that browser's signup cookie.
-  const signupCookie =
-    response.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('signup='))
-      ?.split(';')[0] ?? '';
-  const outbox = path.join(app.dataDir, 'outbox');
-  const deadline = Date.now() + 10_000;
-  let link: string | undefined;
-  while (!link && Date.now() < deadline) {
-    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox) : [];
-    for (const file of files) {
-      const text = fs
-        .readFileSync(path.join(outbox, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '=');
-      link = /http:\/\/\S+verify-email\?token=[\w-]+/.exec(text)?.[0];
-    }
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (!link) throw new Error('no verification mail');
-  const verify = await fetch(link.replace(/^http:\/\/localhost:\d+/, app.url), {
-    redirect: 'manual',
-    headers: { cookie: signupCookie },
-  });
-  const cookie = verify.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('session='))
-    ?.split(';')[0];
+  // fetch keeps no cookies: the jar keeps them, as the browser that registered would.
+  const jar = createCookieJar();
+  const request = async (method: 'GET' | 'POST', path: string, body?: object) => {
+    const url = new URL(path, app.url);
+    const cookie = jar.cookieHeader(url);
+    const response = await fetch(url, {
+      method,
+      redirect: 'manual',
+      headers: {
+        // The server refuses a write that names no Origin, as a browser always does.
+        origin: app.origin,
+        ...(cookie ? { cookie } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    jar.store(url, response.headers.getSetCookie());
+    return {
+      status: response.status,
+      body: await response.text(),
+      location: response.headers.get('location') ?? undefined,
+    };
+  };
+  const email = uniqueEmail('bench');
+  await registerAndVerify(
+    {
+      request,
+      mail: (to, subject) => waitFor(() => outboxMailTo(app.dataDir, to, subject), `a mail to ${to}`),
+    },
+    { email, password: STRONG_PASSWORD, firstName: 'Bench', lastName: 'User' },
+  );
+  const cookie = jar.find(SESSION_COOKIE_NAMES);
   if (!cookie) throw new Error('no session cookie');
   return cookie;
+}
+
+/** What `found` answers once it answers something, asking every 100 ms for up to 10 s. */
+async function waitFor<T>(found: () => T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = found();
+    if (result !== undefined) return result;
+    if (Date.now() > deadline) throw new Error(`no ${what} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface Figures {

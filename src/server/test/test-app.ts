@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -7,11 +6,13 @@ import type { EventBus } from '../events/event-bus.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../rate-limit/rate-limiter.js';
 import { TestClock } from './clock.js';
+import { createCookieJar } from './cookie-jar.js';
 import { createTestDatabase } from './databases.js';
 import { call, rememberAppOrigin, TEST_ORIGIN } from './http.js';
 import { startMailSink } from './mail-sink.js';
+import { registerAndVerify, SESSION_COOKIE_NAMES, STRONG_PASSWORD, uniqueEmail } from './sign-up.js';
 
-export { TEST_ORIGIN };
+export { STRONG_PASSWORD, TEST_ORIGIN, uniqueEmail };
 
 export interface TestAppOptions {
   config?: Partial<Config>;
@@ -66,12 +67,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** A unique address per call, so tests share one database without colliding. */
-export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toString('hex')}@example.org`;
-
-export const STRONG_PASSWORD = 'Correct-Horse-9';
-
-function cookieFrom(response: LightMyRequestResponse, names: string[]): string {
+function cookieFrom(response: LightMyRequestResponse, names: readonly string[]): string {
   const cookie = response.cookies.find((c) => names.includes(c.name));
   if (!cookie?.value)
     throw new Error(`No ${names[0]} cookie in response ${response.statusCode}: ${response.body}`);
@@ -80,7 +76,7 @@ function cookieFrom(response: LightMyRequestResponse, names: string[]): string {
 
 /** The session cookie a response set, as a Cookie header value. */
 export const sessionCookieFrom = (response: LightMyRequestResponse) =>
-  cookieFrom(response, ['session', '__Host-session']);
+  cookieFrom(response, SESSION_COOKIE_NAMES);
 
 /** The cookie binding a verification link to the browser that registered (or asked to resend). */
 export const signupCookieFrom = (response: LightMyRequestResponse) =>
@@ -88,15 +84,20 @@ export const signupCookieFrom = (response: LightMyRequestResponse) =>
 
 /** Registers an account, follows the link from its mail, and answers the signed-in cookie. */
 export async function createVerifiedUser(t: TestApp, email = uniqueEmail(), options: { ip?: string } = {}) {
-  const register = await call(t.app, 'POST', '/api/auth/register', {
-    body: { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
-    ip: options.ip,
-  });
-  if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`);
-  const mail = await t.mail.waitFor(email, /Verify/);
-  const link = new URL(/https?:\/\/\S+/.exec(mail.text)?.[0] ?? '');
-  const verify = await call(t.app, 'GET', `${link.pathname}${link.search}`, {
-    cookie: signupCookieFrom(register),
-  });
-  return { email, password: STRONG_PASSWORD, cookie: sessionCookieFrom(verify) };
+  // app.inject keeps no cookies: the jar keeps them, as the browser that registered would.
+  const jar = createCookieJar();
+  const request = async (method: 'GET' | 'POST', path: string, body?: object) => {
+    const url = new URL(path, t.config.appOrigin);
+    const response = await call(t.app, method, path, { body, cookie: jar.cookieHeader(url), ip: options.ip });
+    jar.store(url, [response.headers['set-cookie'] ?? []].flat().map(String));
+    const location = response.headers.location as string | undefined;
+    return { status: response.statusCode, body: response.body, location };
+  };
+  await registerAndVerify(
+    { request, mail: (to, subject) => t.mail.waitFor(to, subject) },
+    { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
+  );
+  const cookie = jar.find(SESSION_COOKIE_NAMES);
+  if (!cookie) throw new Error(`No session cookie after verifying ${email}`);
+  return { email, password: STRONG_PASSWORD, cookie };
 }
