@@ -1,31 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../config.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import {
   type EndpointFailure,
   type IssuerEndpoint,
   type OidcIssuer,
+  oidcConfig,
+  providerAccount,
   startOidcIssuer,
   type TestAccount,
 } from '../test/oidc-issuer.js';
-import {
-  createTestApp,
-  sessionCookieFrom,
-  TEST_ORIGIN,
-  type TestApp,
-  uniqueEmail,
-} from '../test/test-app.js';
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp } from '../test/test-app.js';
 
 const SIGN_IN_FAILED = '/auth?mode=login&error=oidc';
-
-const oidcConfig = (issuer: OidcIssuer): Config['oidc'] => ({
-  issuer: issuer.issuer,
-  clientId: issuer.clientId,
-  clientSecret: issuer.clientSecret,
-  providerName: 'Test ID',
-});
 
 /**
  * The issuer fails after the person signed in there: its token endpoint, or its userinfo endpoint (the
@@ -43,18 +30,6 @@ describe.each(testEngines)('OIDC callback when the issuer fails, on %s', (engine
     await t?.close();
     await issuer?.close();
   });
-
-  function providerAccount(): TestAccount {
-    const account = {
-      sub: `sub-${randomBytes(6).toString('hex')}`,
-      email: uniqueEmail('oidc'),
-      email_verified: true,
-      given_name: 'Olive',
-      family_name: 'Driver',
-    };
-    issuer.addAccount(account);
-    return account;
-  }
 
   /** /api/login, the issuer's pages, then the app's /api/callback as the browser brings it back. */
   async function signIn(account: TestAccount) {
@@ -90,7 +65,7 @@ describe.each(testEngines)('OIDC callback when the issuer fails, on %s', (engine
     ['userinfo', 'connection-reset'],
     ['userinfo', 'other-subject'],
   ])('a %s endpoint answering %s: our sign-in error, no session, no account', async (endpoint, failure) => {
-    const account = providerAccount();
+    const account = providerAccount(issuer);
     const breakage = issuer.breakEndpoint(endpoint, failure);
     let response: Awaited<ReturnType<typeof call>>;
     try {

@@ -1,12 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/auth.js';
-import type { Config } from '../config.js';
 import { testEngines } from '../test/databases.js';
 import { freePort } from '../test/free-port.js';
 import { call } from '../test/http.js';
-import { type OidcIssuer, startOidcIssuer, type TestAccount } from '../test/oidc-issuer.js';
+import {
+  type OidcIssuer,
+  oidcConfig,
+  providerAccount,
+  startOidcIssuer,
+  type TestAccount,
+} from '../test/oidc-issuer.js';
 import {
   createTestApp,
   createVerifiedUser,
@@ -20,27 +24,6 @@ import { isLoopbackIssuer, LOGIN_STATE_LIFETIME_MS } from './oidc.service.js';
 
 const SIGN_IN_FAILED = '/auth?mode=login&error=oidc';
 const CALLBACK = `${TEST_ORIGIN}/api/callback`;
-
-const oidcConfig = (issuer: OidcIssuer): Config['oidc'] => ({
-  issuer: issuer.issuer,
-  clientId: issuer.clientId,
-  clientSecret: issuer.clientSecret,
-  providerName: 'Test ID',
-});
-
-/** A fresh provider account; its sub and address are unique per call. */
-function providerAccount(issuer: OidcIssuer, claims: Partial<TestAccount> = {}): TestAccount {
-  const account = {
-    sub: `sub-${randomBytes(6).toString('hex')}`,
-    email: uniqueEmail('oidc'),
-    email_verified: true,
-    given_name: 'Olive',
-    family_name: 'Driver',
-    ...claims,
-  };
-  issuer.addAccount(account);
-  return account;
-}
 
 async function startLogin(t: TestApp) {
   const response = await t.app.inject({ method: 'GET', url: '/api/login' });

@@ -3,7 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // @ts-expect-error -- oidc-provider publishes no types; the little used here is typed below.
 import Provider from 'oidc-provider';
+import type { Config } from '../config.js';
 import { createCookieJar } from './cookie-jar.js';
+import { uniqueEmail } from './sign-up.js';
 
 /** A person at the test issuer: the claims it tells the app about them. */
 export interface TestAccount {
@@ -258,6 +260,28 @@ export async function startOidcIssuer(options: OidcIssuerOptions) {
 }
 
 export type OidcIssuer = Awaited<ReturnType<typeof startOidcIssuer>>;
+
+/** The app's OIDC settings for signing in with `issuer`. */
+export const oidcConfig = (issuer: OidcIssuer): Config['oidc'] => ({
+  issuer: issuer.issuer,
+  clientId: issuer.clientId,
+  clientSecret: issuer.clientSecret,
+  providerName: 'Test ID',
+});
+
+/** A fresh account at `issuer`; its sub and address are unique per call. */
+export function providerAccount(issuer: OidcIssuer, claims: Partial<TestAccount> = {}): TestAccount {
+  const account = {
+    sub: `sub-${randomBytes(6).toString('hex')}`,
+    email: uniqueEmail('oidc'),
+    email_verified: true,
+    given_name: 'Olive',
+    family_name: 'Driver',
+    ...claims,
+  };
+  issuer.addAccount(account);
+  return account;
+}
 
 function interactionPage(interaction: Interaction): string {
   const action = `/interaction/${encodeURIComponent(interaction.uid)}`;
