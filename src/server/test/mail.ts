@@ -22,19 +22,31 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** A message or a MIME part: its headers, and its body split off at the first empty line. */
+function splitEntity(entity: string): { headers: string; body: string } {
+  const [headers = '', ...rest] = entity.split(/\r?\n\r?\n/);
+  return { headers, body: rest.join('\n\n') };
+}
+
+/** The boundary a multipart entity's Content-Type names, if it names one. */
+const boundaryOf = (headers: string) => /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+
 /** The parts of a raw message (as sent over SMTP, or an .eml file) that tests read. */
 export function parseMail(raw: string): MailParts {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  // The text/plain part of a multipart/alternative message (or the whole body).
-  const textPart =
-    /Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--)/i.exec(body)?.[1] ?? body;
-  const isQuotedPrintable = /Content-Transfer-Encoding: quoted-printable/i.test(raw);
+  const message = splitEntity(raw);
+  const header = (name: string) =>
+    new RegExp(`^${name}: (.*)$`, 'im').exec(message.headers)?.[1]?.trim() ?? '';
+  // The text/plain part of a multipart/alternative message (or the whole body). Parts end at the
+  // boundary only: a line of the text may itself start with "--" (a wrapped link's token can).
+  const boundary = boundaryOf(message.headers);
+  const parts = boundary ? message.body.split(`--${boundary}`).map(splitEntity) : [message];
+  const textPart = parts.find((part) => /^Content-Type: text\/plain/im.test(part.headers)) ?? message;
+  const text = boundary ? textPart.body.replace(/\r?\n$/, '') : textPart.body;
+  const isQuotedPrintable = /^Content-Transfer-Encoding: quoted-printable/im.test(textPart.headers);
   return {
     to: header('To'),
     subject: header('Subject'),
-    text: isQuotedPrintable ? decodeQuotedPrintable(textPart) : textPart,
+    text: isQuotedPrintable ? decodeQuotedPrintable(text) : text,
   };
 }
 
@@ -51,7 +63,7 @@ export interface OutboxMail extends MailParts {
 
 /** The server writes a mail in one go, but a reader can still catch the file half written. */
 function isComplete(raw: string): boolean {
-  const boundary = /boundary="([^"]+)"/.exec(raw)?.[1];
+  const boundary = boundaryOf(splitEntity(raw).headers);
   return boundary === undefined || raw.includes(`--${boundary}--`);
 }
 
