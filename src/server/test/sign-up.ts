@@ -58,7 +58,7 @@ export async function registerAndVerify(driver: SignUpDriver, account: NewAccoun
   const verified = await driver.request('GET', `${link.pathname}${link.search}`);
   if (verified.location !== '/?verified=1') {
     throw new Error(
-      `the verification link answered ${verified.status} to ${verified.location}: ${verified.body}`,
+      `the verification link ${link.href} answered ${verified.status} to ${verified.location}: ${verified.body}`,
     );
   }
 }
