@@ -21,7 +21,14 @@ interface Started {
 
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
+  // tsx runs the server as a child of its own: end the whole process group, or the server outlives the test.
+  for (const child of children.splice(0)) {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
 });
 
 async function startMain(env: Record<string, string> = {}): Promise<Started> {
@@ -30,6 +37,7 @@ async function startMain(env: Record<string, string> = {}): Promise<Started> {
   const child = spawn(tsx, ['src/server/main.ts'], {
     env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   children.push(child);
   let output = '';
