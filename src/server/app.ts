@@ -10,6 +10,7 @@ import type { Feature, FeatureDeps } from './feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
+import { registerMessagingFeature } from './messaging/messaging.feature.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
@@ -18,7 +19,12 @@ import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
 import { registerVehiclesFeature } from './vehicles/vehicles.feature.js';
 
 /** The features, in the order they register. Each builds itself from the shared deps. */
-const features: Feature[] = [registerHealthFeature, registerAuthFeature, registerVehiclesFeature];
+const features: Feature[] = [
+  registerHealthFeature,
+  registerAuthFeature,
+  registerVehiclesFeature,
+  registerMessagingFeature,
+];
 
 export interface AppDeps {
   config: Config;

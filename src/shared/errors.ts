@@ -23,6 +23,10 @@ export const ErrorCode = {
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  userBlocked: 'USER_BLOCKED',
+  messagesPaused: 'MESSAGES_PAUSED',
+  verifiedSendersOnly: 'VERIFIED_SENDERS_ONLY',
+  ownVehicle: 'OWN_VEHICLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -17,6 +17,16 @@ export interface DomainEvents {
      */
     reason: 'logout' | 'replaced' | 'expired' | 'password-reset' | 'account-linked';
   };
+  /**
+   * A message was committed. `recipientUserId` is the account that should hear of it (null: a visitor,
+   * who has none); realtime and web push read what they show from the database by id.
+   */
+  'message.created': {
+    messageId: string;
+    conversationId: string;
+    recipientUserId: string | null;
+    senderUserId: string | null;
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;

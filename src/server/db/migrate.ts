@@ -6,6 +6,7 @@ import * as m20261121VerificationBinding from './migrations/2026-11-21-0003-veri
 import * as m20261123SampleVehicle from './migrations/2026-11-23-0004-sample-vehicle.js';
 import * as m20261123VerificationLinks from './migrations/2026-11-23-0005-verification-links.js';
 import * as m20261123TrustedDevices from './migrations/2026-11-23-0006-trusted-devices.js';
+import * as m20261123Messaging from './migrations/2026-11-23-0007-messaging.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0004-sample-vehicle': m20261123SampleVehicle,
   '2026-11-23-0005-verification-links': m20261123VerificationLinks,
   '2026-11-23-0006-trusted-devices': m20261123TrustedDevices,
+  '2026-11-23-0007-messaging': m20261123Messaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The database as the code sees it (camelCase; columns are snake_case through CamelCasePlugin).
  * Portable types only: text ids, 0/1 integer flags, epoch-millisecond bigint timestamps
@@ -10,6 +12,10 @@ export interface Database {
   oidcLoginStates: OidcLoginStatesTable;
   vehicles: VehiclesTable;
   trustedDevices: TrustedDevicesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  blocks: BlocksTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export interface UsersTable {
@@ -74,6 +80,8 @@ export interface VehiclesTable {
   createdAt: number;
   updatedAt: number;
   removedAt: number | null;
+  /** Who may message this vehicle: everyone, verified (signed-in, verified) or nobody (paused). */
+  acceptMessagesFrom: Generated<string>;
 }
 
 /** A browser an account signed in from: SHA-256 of its `device` cookie (docs/decisions/0046). */
@@ -82,4 +90,56 @@ export interface TrustedDevicesTable {
   userId: string;
   createdAt: number;
   expiresAt: number;
+}
+
+export type ConversationSide = 'one' | 'two';
+
+/**
+ * Side one: the vehicle written to and its owner. Side two: the sender's vehicle (and its owner), or a
+ * signed-in sender without one, or a visitor known only by a cookie's hash (docs/decisions/0080).
+ */
+export interface ConversationsTable {
+  id: string;
+  /** The pair, unordered for two vehicles: one conversation per pair whoever wrote first. */
+  partyKey: string;
+  vehicleOneId: string;
+  ownerOneId: string;
+  vehicleTwoId: string | null;
+  userTwoId: string | null;
+  visitorTwoHash: string | null;
+  /** Each side's "delete conversation": what is older is gone from that side's view. */
+  oneClearedAt: number;
+  twoClearedAt: number;
+  createdAt: number;
+  lastMessageAt: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversationId: string;
+  senderSide: ConversationSide;
+  senderVehicleId: string | null;
+  content: string;
+  /** Read by the other side. */
+  isRead: number;
+  createdAt: number;
+}
+
+export interface BlocksTable {
+  id: string;
+  blockerId: string;
+  blockedUserId: string | null;
+  blockedVisitorHash: string | null;
+  /** What the blocker may see of whom they blocked: the sender vehicle's description or "Anonymous sender". */
+  label: string;
+  reason: string | null;
+  createdAt: number;
+}
+
+export interface IdempotencyKeysTable {
+  senderKey: string;
+  idempotencyKey: string;
+  /** The first answer, as JSON. */
+  response: string;
+  createdAt: number;
 }

@@ -70,6 +70,19 @@ export function trustedDeviceCookie(isHttps: boolean): SessionCookie {
   });
 }
 
+/**
+ * The `visitor` cookie: a signed-out sender's random, unguessable identity (its hash is kept), so their
+ * messages to one vehicle form one conversation and they can be blocked without being known.
+ */
+export function visitorCookie(isHttps: boolean): SessionCookie {
+  return cookieJar(isHttps ? '__Secure-visitor' : 'visitor', {
+    path: '/api/messages',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps,
+  });
+}
+
 function cookieJar(
   name: string,
   base: { path: string; httpOnly: true; sameSite: 'lax'; secure: boolean },

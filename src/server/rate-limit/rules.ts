@@ -69,4 +69,17 @@ export const rateLimits = {
     windowMs: MINUTE,
     message: 'Too many vehicle lookups. Please wait a minute and try again.',
   },
+  // ADDENDUM §7: per sender (account, else IP address).
+  messagesPerVehiclePerSender: {
+    name: 'messages-vehicle-sender',
+    limit: 5,
+    windowMs: 10 * MINUTE,
+    message: 'Too many messages to this vehicle. Please wait a few minutes and try again.',
+  },
+  messagesPerSender: {
+    name: 'messages-sender',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'Too many messages sent. Please wait a while and try again.',
+  },
 } satisfies Record<string, RateLimitRule>;

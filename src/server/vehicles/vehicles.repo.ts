@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import type { Db } from '../db/index.js';
 import type { VehiclesTable } from '../db/schema.js';
 
-export type VehicleRow = VehiclesTable;
+export type VehicleRow = Selectable<VehiclesTable>;
 
 export type VehicleValues = Pick<
   VehicleRow,

@@ -1,0 +1,31 @@
+import type { ConversationSide } from '../db/schema.js';
+import type { ConversationRow } from './messaging.repo.js';
+
+/** Who may see and do what in a conversation: its two sides, and nobody else (ADDENDUM §1). */
+
+/** The caller's side of a conversation, or undefined when they are not a participant. */
+export function sideOf(conversation: ConversationRow, userId: string): ConversationSide | undefined {
+  if (conversation.ownerOneId === userId) return 'one';
+  if (conversation.userTwoId === userId) return 'two';
+  return undefined;
+}
+
+/** The account on the other side, if it has one (a visitor has none). */
+export function otherUserOf(conversation: ConversationRow, side: ConversationSide): string | null {
+  return side === 'one' ? conversation.userTwoId : conversation.ownerOneId;
+}
+
+/** A visitor wrote without an account: nothing can reach them, so side one cannot reply. */
+export function canReply(conversation: ConversationRow, side: ConversationSide): boolean {
+  return side === 'two' || conversation.visitorTwoHash === null;
+}
+
+/** What a side has deleted from its view ("delete conversation") ends at this time. */
+export function clearedAtOf(conversation: ConversationRow, side: ConversationSide): number {
+  return side === 'one' ? conversation.oneClearedAt : conversation.twoClearedAt;
+}
+
+/** The vehicle a side writes as in this conversation. */
+export function vehicleOf(conversation: ConversationRow, side: ConversationSide): string | null {
+  return side === 'one' ? conversation.vehicleOneId : conversation.vehicleTwoId;
+}

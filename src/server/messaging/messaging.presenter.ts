@@ -1,0 +1,72 @@
+import {
+  type AnonymousParty,
+  type Conversation,
+  type Message,
+  messageTexts,
+} from '../../shared/messaging/messages.js';
+import type { ConversationSide } from '../db/schema.js';
+import { presentPublicVehicle } from '../vehicles/vehicles.presenter.js';
+import type { PublicVehicleRow } from '../vehicles/vehicles.repo.js';
+import type { ConversationRow } from './messaging.repo.js';
+
+/** A stored message with its sender vehicle's description (what listMessages reads). */
+export interface MessageView {
+  id: string;
+  conversationId: string;
+  senderSide: ConversationSide;
+  senderVehicleId: string | null;
+  content: string;
+  isRead: number;
+  createdAt: number;
+  make: string | null;
+  model: string | null;
+  licensePlate: string | null;
+}
+
+const anonymousParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.anonymousVisitor };
+
+/**
+ * A message as a participant sees it. The anonymity promise (ADDENDUM §1): of the sender, only the public
+ * description of the vehicle they wrote as; never an account, an email or an address.
+ */
+export function presentMessage(message: MessageView, viewerSide: ConversationSide): Message {
+  return {
+    id: message.id,
+    conversationId: message.conversationId,
+    content: message.content,
+    createdAt: new Date(message.createdAt).toISOString(),
+    senderVehicleId: message.senderVehicleId,
+    vehicle:
+      message.senderVehicleId &&
+      message.make !== null &&
+      message.model !== null &&
+      message.licensePlate !== null
+        ? { make: message.make, model: message.model, licensePlate: message.licensePlate }
+        : null,
+    isRead: message.isRead === 1,
+    isMine: message.senderSide === viewerSide,
+  };
+}
+
+/** A conversation as one participant sees it: both vehicles' public shapes, or an anonymous marker. */
+export function presentConversation(view: {
+  conversation: ConversationRow;
+  side: ConversationSide;
+  vehicleOne: PublicVehicleRow;
+  vehicleTwo: PublicVehicleRow | null;
+  lastMessage: MessageView | null;
+  unreadCount: number;
+  canReply: boolean;
+}): Conversation {
+  return {
+    id: view.conversation.id,
+    vehicleOneId: view.conversation.vehicleOneId,
+    vehicleTwoId: view.conversation.vehicleTwoId,
+    vehicleOne: presentPublicVehicle(view.vehicleOne),
+    vehicleTwo: view.vehicleTwo ? presentPublicVehicle(view.vehicleTwo) : anonymousParty,
+    unreadCount: view.unreadCount,
+    lastMessage: view.lastMessage?.content ?? null,
+    lastMessageAt: view.lastMessage ? new Date(view.lastMessage.createdAt).toISOString() : null,
+    canReply: view.canReply,
+  };
+}

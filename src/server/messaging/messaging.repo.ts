@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Selectable } from 'kysely';
+import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
+import { timeOrderedId } from '../db/ids.js';
+import type { Db } from '../db/index.js';
+import type { ConversationSide, ConversationsTable, MessagesTable } from '../db/schema.js';
+
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+
+/** SQL of conversations, messages and idempotency keys. Every read of a user's data names the user. */
+export function createMessagingRepo(db: Db) {
+  const messageViews = () =>
+    db
+      .selectFrom('messages')
+      .leftJoin('vehicles', 'vehicles.id', 'messages.senderVehicleId')
+      .select([
+        'messages.id',
+        'messages.conversationId',
+        'messages.senderSide',
+        'messages.senderVehicleId',
+        'messages.content',
+        'messages.isRead',
+        'messages.createdAt',
+        'vehicles.make',
+        'vehicles.model',
+        'vehicles.licensePlate',
+      ]);
+
+  return {
+    /** A vehicle someone wants to write to, with what the rules need: its owner, state and setting. */
+    findTargetVehicle(id: string) {
+      return db
+        .selectFrom('vehicles')
+        .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** The sender's active vehicles, oldest first (the first is who they write as by default). */
+    listActiveVehicleIdsOf(ownerId: string) {
+      return db
+        .selectFrom('vehicles')
+        .select('id')
+        .where('ownerId', '=', ownerId)
+        .where('isActive', '=', 1)
+        .orderBy('createdAt', 'asc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** The public shape of the vehicles a list of conversations names (ADDENDUM §1). */
+    findPublicVehicles(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('vehicles').select(PUBLIC_VEHICLE_KEYS).where('id', 'in', ids).execute();
+    },
+
+    /** The conversation of a pair, made on first use; of two racing first messages, both get the one row. */
+    async findOrCreateConversation(values: Omit<Insertable<ConversationsTable>, 'id'>) {
+      await db
+        .insertInto('conversations')
+        .values({ ...values, id: randomUUID() })
+        .onConflict((conflict) => conflict.column('partyKey').doNothing())
+        .execute();
+      return db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('partyKey', '=', values.partyKey)
+        .executeTakeFirstOrThrow();
+    },
+
+    async insertMessage(values: Omit<Insertable<MessagesTable>, 'id'>) {
+      const message = { ...values, id: timeOrderedId() };
+      await db.insertInto('messages').values(message).execute();
+      await db
+        .updateTable('conversations')
+        .set({ lastMessageAt: values.createdAt })
+        .where('id', '=', values.conversationId)
+        .where('lastMessageAt', '<', values.createdAt)
+        .execute();
+      return message;
+    },
+
+    /** Conversations the user is a participant of, with a message since `since`, newest first. */
+    listConversationsOf(userId: string, since: number) {
+      return db
+        .selectFrom('conversations')
+        .selectAll()
+        .where((eb) => eb.or([eb('ownerOneId', '=', userId), eb('userTwoId', '=', userId)]))
+        .where('lastMessageAt', '>', since)
+        .orderBy('lastMessageAt', 'desc')
+        .orderBy('id')
+        .limit(200)
+        .execute();
+    },
+
+    /** One conversation, only if the user is a participant. */
+    findConversationOf(userId: string, conversationId: string) {
+      return db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('id', '=', conversationId)
+        .where((eb) => eb.or([eb('ownerOneId', '=', userId), eb('userTwoId', '=', userId)]))
+        .executeTakeFirst();
+    },
+
+    /** The messages of conversations since `since`, oldest first, with the sender vehicle's description. */
+    listMessages(conversationIds: string[], since: number) {
+      if (conversationIds.length === 0) return Promise.resolve([]);
+      return messageViews()
+        .where('messages.conversationId', 'in', conversationIds)
+        .where('messages.createdAt', '>', since)
+        .orderBy('messages.createdAt', 'asc')
+        .orderBy('messages.id')
+        .execute();
+    },
+
+    findMessage(messageId: string) {
+      return messageViews().where('messages.id', '=', messageId).executeTakeFirstOrThrow();
+    },
+
+    /** Marks what the other side wrote as read by `side`. */
+    async markRead(conversationId: string, side: ConversationSide) {
+      await db
+        .updateTable('messages')
+        .set({ isRead: 1 })
+        .where('conversationId', '=', conversationId)
+        .where('senderSide', '!=', side)
+        .where('isRead', '=', 0)
+        .execute();
+    },
+
+    /** Unread messages for the user: written by the other side of their conversations, since `since`. */
+    countUnread(userId: string, since: number) {
+      return db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('messages.isRead', '=', 0)
+        .where('messages.createdAt', '>', since)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('conversations.ownerOneId', '=', userId),
+              eb('messages.senderSide', '=', 'two'),
+              eb('messages.createdAt', '>', eb.ref('conversations.oneClearedAt')),
+            ]),
+            eb.and([
+              eb('conversations.userTwoId', '=', userId),
+              eb('messages.senderSide', '=', 'one'),
+              eb('messages.createdAt', '>', eb.ref('conversations.twoClearedAt')),
+            ]),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+    },
+
+    findIdempotentResponse(senderKey: string, idempotencyKey: string) {
+      return db
+        .selectFrom('idempotencyKeys')
+        .select('response')
+        .where('senderKey', '=', senderKey)
+        .where('idempotencyKey', '=', idempotencyKey)
+        .executeTakeFirst();
+    },
+
+    /** Fails with a unique violation when another request stored the key first. */
+    async insertIdempotentResponse(senderKey: string, idempotencyKey: string, response: string, now: number) {
+      await db
+        .insertInto('idempotencyKeys')
+        .values({ senderKey, idempotencyKey, response, createdAt: now })
+        .execute();
+    },
+  };
+}
+
+export type MessagingRepo = ReturnType<typeof createMessagingRepo>;

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageTexts } from '../../shared/messaging/messages.js';
+import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
+import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import { testEngines } from '../test/databases.js';
+import { buildVehicle } from '../test/factories.js';
+import { call } from '../test/http.js';
+import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+
+describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let vehicle: Vehicle;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    owner = await createVerifiedUser(t);
+    vehicle = await buildVehicle(t.app, owner.cookie, { displayName: 'Blue one' });
+  });
+  afterAll(() => t.close());
+
+  const send = (
+    body: Record<string, unknown>,
+    options: { cookie?: string; headers?: Record<string, string> } = {},
+  ) => call(t.app, 'POST', '/api/messages/anonymous', { body, ...options });
+  const visitorCookieOf = (response: Awaited<ReturnType<typeof call>>) => {
+    const cookie = response.cookies.find((c) => c.name === 'visitor');
+    if (!cookie) throw new Error(`no visitor cookie: ${response.body}`);
+    return `visitor=${cookie.value}`;
+  };
+  const conversationsOf = async (cookie: string) =>
+    (await call(t.app, 'GET', '/api/conversations', { cookie })).json();
+  const countRows = async (table: 'messages' | 'conversations') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('a signed-out visitor writes; the owner sees it from an anonymous visitor, unread', async () => {
+    const first = await send({
+      vehicleId: vehicle.id,
+      content: '  Your lights are on  ',
+      messageType: 'custom',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({
+      id: expect.any(String),
+      conversationId: expect.any(String),
+      createdAt: expect.any(String),
+      isDelivered: true,
+    });
+    const cookie = first.cookies.find((c) => c.name === 'visitor');
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/messages', sameSite: 'Lax' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The same visitor again: the same conversation.
+    const second = await send(
+      { vehicleId: vehicle.id, content: 'Still on' },
+      { cookie: visitorCookieOf(first) },
+    );
+    expect(second.json().conversationId).toBe(first.json().conversationId);
+
+    const [conversation] = await conversationsOf(owner.cookie);
+    expect(conversation).toMatchObject({
+      id: first.json().conversationId,
+      vehicleOneId: vehicle.id,
+      vehicleTwoId: null,
+      vehicleOne: { id: vehicle.id, displayName: 'Blue one', licensePlate: vehicle.licensePlate },
+      vehicleTwo: { kind: 'anonymous', label: messageTexts.anonymousVisitor },
+      unreadCount: 2,
+      lastMessage: 'Still on',
+      canReply: false,
+    });
+    const unread = await call(t.app, 'GET', '/api/messages/unread-count', { cookie: owner.cookie });
+    expect(unread.json()).toEqual({ count: 2 });
+
+    const messages = (
+      await call(t.app, 'GET', `/api/conversations/${conversation.id}/messages`, { cookie: owner.cookie })
+    ).json();
+    expect(messages.map((m: { content: string }) => m.content)).toEqual(['Your lights are on', 'Still on']);
+    expect(messages[0]).toMatchObject({ senderVehicleId: null, vehicle: null, isRead: false, isMine: false });
+
+    // The owner cannot reply to someone who wrote without an account.
+    const reply = await call(t.app, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Thanks' },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe(messageTexts.visitorCannotReceiveReplies);
+
+    // Another visitor: another conversation.
+    const other = await send({ vehicleId: vehicle.id, content: 'Hello' });
+    expect(other.json().conversationId).not.toBe(first.json().conversationId);
+  });
+
+  it('a signed-in sender writes as their vehicle, and the two vehicles talk both ways', async () => {
+    const sender = await createVerifiedUser(t);
+    const first = await buildVehicle(t.app, sender.cookie, { make: 'Honda', model: 'Civic' });
+    t.clock.advance(1000);
+    const second = await buildVehicle(t.app, sender.cookie, { make: 'Kia', model: 'Soul' });
+    const target = await buildVehicle(t.app, owner.cookie);
+
+    const byDefault = await send(
+      { vehicleId: target.id, content: 'Your window is open' },
+      { cookie: sender.cookie },
+    );
+    expect(byDefault.statusCode).toBe(201);
+    const asSecond = await send(
+      { vehicleId: target.id, content: 'From my Kia', senderVehicleId: second.id },
+      { cookie: sender.cookie },
+    );
+    expect(asSecond.json().conversationId).not.toBe(byDefault.json().conversationId);
+
+    const ownerView = (await conversationsOf(owner.cookie)).find(
+      (c: { id: string }) => c.id === byDefault.json().conversationId,
+    );
+    expect(ownerView).toMatchObject({
+      vehicleOneId: target.id,
+      vehicleTwoId: first.id,
+      vehicleTwo: { id: first.id, make: 'Honda', model: 'Civic', licensePlate: first.licensePlate },
+      canReply: true,
+    });
+    const reply = await call(t.app, 'POST', `/api/conversations/${ownerView.id}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Closed it, thanks!' },
+    });
+    expect(reply.statusCode).toBe(201);
+    expect(reply.json()).toMatchObject({
+      content: 'Closed it, thanks!',
+      senderVehicleId: target.id,
+      vehicle: { make: target.make, model: target.model, licensePlate: target.licensePlate },
+      isMine: true,
+    });
+
+    const senderView = (await conversationsOf(sender.cookie)).find(
+      (c: { id: string }) => c.id === ownerView.id,
+    );
+    expect(senderView).toMatchObject({ unreadCount: 1, lastMessage: 'Closed it, thanks!', canReply: true });
+    const senderMessages = (
+      await call(t.app, 'GET', `/api/conversations/${ownerView.id}/messages`, { cookie: sender.cookie })
+    ).json();
+    expect(senderMessages.map((m: { isMine: boolean }) => m.isMine)).toEqual([true, false]);
+
+    // Writing from the other direction later joins the same conversation of the two vehicles.
+    const back = await send(
+      { vehicleId: first.id, content: 'Back to you', senderVehicleId: target.id },
+      { cookie: owner.cookie },
+    );
+    expect(back.json().conversationId).toBe(ownerView.id);
+  });
+
+  it('refuses empty, too long and malformed messages, unknown and removed vehicles, and changes nothing', async () => {
+    const removed = await buildVehicle(t.app, owner.cookie);
+    await call(t.app, 'DELETE', `/api/vehicles/${removed.id}`, { cookie: owner.cookie });
+    const before = await countRows('messages');
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ vehicleId: vehicle.id, content: '   ' }, 400, messageTexts.empty],
+      [{ vehicleId: vehicle.id }, 400, messageTexts.empty],
+      [{ vehicleId: vehicle.id, content: 'x'.repeat(501) }, 400, messageTexts.tooLong],
+      [{ vehicleId: vehicle.id, content: 42 }, 400, 'content must be text'],
+      [{ vehicleId: vehicle.id, content: 'hi', messageType: 'quick' }, 400, messageTexts.unknownMessageType],
+      [
+        { vehicleId: vehicle.id, content: 'hi', senderVehicleId: vehicle.id },
+        400,
+        messageTexts.notYourVehicle,
+      ],
+      [{ vehicleId: 'no-such-vehicle', content: 'hi' }, 404, 'Vehicle not found'],
+      [{ vehicleId: removed.id, content: 'hi' }, 404, 'Vehicle not found'],
+    ];
+    for (const [body, status, message] of cases) {
+      const response = await send(body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(status);
+      expect(response.json().message).toBe(message);
+    }
+    expect((await send({ vehicleId: vehicle.id, content: 'x'.repeat(500) })).statusCode).toBe(201);
+    expect(await countRows('messages')).toBe(before + 1);
+  });
+
+  it('refuses a message to your own vehicle', async () => {
+    const response = await send({ vehicleId: vehicle.id, content: 'Me?' }, { cookie: owner.cookie });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: messageTexts.ownVehicle, code: 'OWN_VEHICLE' });
+  });
+
+  it('accepts a message to the sample vehicle and keeps nothing', async () => {
+    const before = [await countRows('messages'), await countRows('conversations')];
+    const response = await send({ vehicleId: SAMPLE_VEHICLE.id, content: 'Testing' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ conversationId: null, isDelivered: false });
+    expect([await countRows('messages'), await countRows('conversations')]).toEqual(before);
+  });
+
+  it('shows a conversation only to its two sides', async () => {
+    const stranger = await createVerifiedUser(t);
+    const sent = await send({ vehicleId: vehicle.id, content: 'Private' });
+    const id = sent.json().conversationId;
+    expect(
+      (await call(t.app, 'GET', `/api/conversations/${id}/messages`, { cookie: stranger.cookie })).statusCode,
+    ).toBe(404);
+    const reply = await call(t.app, 'POST', `/api/conversations/${id}/messages`, {
+      cookie: stranger.cookie,
+      body: { content: 'Hi' },
+    });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ message: messageTexts.conversationNotFound, code: 'NOT_FOUND' });
+    expect(await conversationsOf(stranger.cookie)).toEqual([]);
+    expect((await call(t.app, 'GET', '/api/conversations')).statusCode).toBe(401);
+  });
+
+  it('an Idempotency-Key retry answers the first result and stores one message, also when retries race', async () => {
+    const first = await send(
+      { vehicleId: vehicle.id, content: 'Once' },
+      { headers: { 'idempotency-key': 'k-1' } },
+    );
+    const cookie = visitorCookieOf(first);
+    const before = await countRows('messages');
+    const retry = await send(
+      { vehicleId: vehicle.id, content: 'Once' },
+      { cookie, headers: { 'idempotency-key': 'k-1' } },
+    );
+    expect(retry.json()).toEqual(first.json());
+    expect(await countRows('messages')).toBe(before);
+
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send({ vehicleId: vehicle.id, content: 'Racing' }, { cookie, headers: { 'idempotency-key': 'k-2' } }),
+      ),
+    );
+    expect(new Set(racing.map((response) => response.statusCode))).toEqual(new Set([201]));
+    expect(new Set(racing.map((response) => response.json().id)).size).toBe(1);
+    expect(await countRows('messages')).toBe(before + 1);
+    // The key is the sender's: another visitor's same key is another message.
+    const otherVisitor = await send(
+      { vehicleId: vehicle.id, content: 'Once' },
+      { headers: { 'idempotency-key': 'k-1' } },
+    );
+    expect(otherVisitor.json().id).not.toBe(first.json().id);
+  });
+
+  it('never shows the owner who wrote: no email, name or account id in anything the owner can read', async () => {
+    const sender = await createVerifiedUser(t);
+    await buildVehicle(t.app, sender.cookie);
+    const senderUser = (await call(t.app, 'GET', '/api/auth/user', { cookie: sender.cookie })).json();
+    const sent = await send({ vehicleId: vehicle.id, content: 'Who am I?' }, { cookie: sender.cookie });
+    const conversationId = sent.json().conversationId;
+    const answers = [
+      await call(t.app, 'GET', '/api/conversations', { cookie: owner.cookie }),
+      await call(t.app, 'GET', `/api/conversations/${conversationId}/messages`, { cookie: owner.cookie }),
+      await call(t.app, 'GET', '/api/messages/unread-count', { cookie: owner.cookie }),
+    ];
+    const secrets = [senderUser.email, senderUser.email.split('@')[0], senderUser.id, 'Test', 'User'];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      for (const secret of secrets) expect(answer.body).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '../../shared/errors.js';
+import {
+  type AnonymousMessageInput,
+  MESSAGE_RETENTION_MS,
+  messageTexts,
+  type SentMessage,
+} from '../../shared/messaging/messages.js';
+import { isSampleVehicle } from '../../shared/vehicles/sample.js';
+import { vehicleTexts } from '../../shared/vehicles/texts.js';
+import type { Clock } from '../clock.js';
+import { isUniqueViolation } from '../db/index.js';
+import type { ConversationSide } from '../db/schema.js';
+import type { Transaction } from '../db/transaction.js';
+import type { EventBus } from '../events/event-bus.js';
+import { badRequest, HttpError, notFound } from '../plugins/errors.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { rateLimits } from '../rate-limit/rules.js';
+import type { BlockSubject, BlocksRepo } from './blocks.repo.js';
+import { canReply, clearedAtOf, otherUserOf, sideOf, vehicleOf } from './messaging.policy.js';
+import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
+
+/** Who is writing: a signed-in account, or a visitor known by the hash of their cookie and their address. */
+export type Sender =
+  | { kind: 'user'; userId: string; isVerified: boolean; ip: string }
+  | { kind: 'visitor'; visitorHash: string; ip: string };
+
+export interface MessagingServiceDeps {
+  repo: MessagingRepo;
+  blocks: BlocksRepo;
+  transaction: Transaction<MessagingRepo>;
+  limiter: RateLimiter;
+  clock: Clock;
+  events: EventBus;
+  /** The message is committed whatever happens to its announcement (clients also poll). */
+  onAnnounceError: (error: unknown) => void;
+}
+
+class IdempotencyConflict extends Error {}
+
+const blocked = () => new HttpError(403, messageTexts.userBlocked, { code: ErrorCode.userBlocked });
+const conversationNotFound = () => notFound(messageTexts.conversationNotFound);
+
+export function createMessagingService(deps: MessagingServiceDeps) {
+  const { repo, blocks, limiter, clock } = deps;
+  const since = () => clock() - MESSAGE_RETENTION_MS;
+
+  const announce = (
+    created: { messageId: string; conversationId: string },
+    recipient: string | null,
+    sender: string | null,
+  ) =>
+    deps.events
+      .publish('message.created', { ...created, recipientUserId: recipient, senderUserId: sender })
+      .catch(deps.onAnnounceError);
+
+  /** The conversation of a participant, else a 404 (the same as for one that does not exist). */
+  async function participantConversation(userId: string, conversationId: string) {
+    const conversation =
+      conversationId.length <= 64 ? await repo.findConversationOf(userId, conversationId) : undefined;
+    const side = conversation && sideOf(conversation, userId);
+    if (!conversation || !side) throw conversationNotFound();
+    return { conversation, side };
+  }
+
+  /** The vehicle a signed-in sender writes as: the one named (theirs, active), else their first, else none. */
+  async function senderVehicleOf(sender: Sender, requested: string | undefined) {
+    if (sender.kind === 'visitor') {
+      if (requested) throw badRequest(messageTexts.notYourVehicle);
+      return null;
+    }
+    const own = (await repo.listActiveVehicleIdsOf(sender.userId)).map((vehicle) => vehicle.id);
+    if (requested && !own.includes(requested)) throw badRequest(messageTexts.notYourVehicle);
+    return requested ?? own[0] ?? null;
+  }
+
+  /** Refuses what the vehicle's owner does not accept (ADDENDUM §1). */
+  function checkAcceptance(acceptMessagesFrom: string, sender: Sender) {
+    if (acceptMessagesFrom === 'nobody') {
+      throw new HttpError(403, messageTexts.paused, { code: ErrorCode.messagesPaused });
+    }
+    if (acceptMessagesFrom === 'verified' && !(sender.kind === 'user' && sender.isVerified)) {
+      throw new HttpError(403, messageTexts.verifiedOnly, { code: ErrorCode.verifiedSendersOnly });
+    }
+  }
+
+  const subjectOf = (sender: Sender): BlockSubject =>
+    sender.kind === 'user' ? { userId: sender.userId } : { visitorHash: sender.visitorHash };
+
+  return {
+    /**
+     * POST /api/messages/anonymous: a message to a vehicle from whoever found it. With an idempotency key,
+     * a retry (also a concurrent one) answers the first result and stores nothing new.
+     */
+    async sendToVehicle(
+      input: AnonymousMessageInput,
+      sender: Sender,
+      idempotencyKey: string | undefined,
+    ): Promise<SentMessage> {
+      const senderKey = sender.kind === 'user' ? `u:${sender.userId}` : `a:${sender.visitorHash}`;
+      if (idempotencyKey) {
+        const prior = await repo.findIdempotentResponse(senderKey, idempotencyKey);
+        if (prior) return JSON.parse(prior.response) as SentMessage;
+      }
+      const limitSubject = sender.kind === 'user' ? `user:${sender.userId}` : `ip:${sender.ip}`;
+      await limiter.consume(rateLimits.messagesPerVehiclePerSender, `${input.vehicleId}|${limitSubject}`);
+      await limiter.consume(rateLimits.messagesPerSender, limitSubject);
+
+      const now = clock();
+      // The built-in sample belongs to no one: the whole flow can be tried, and nothing is kept.
+      if (isSampleVehicle(input.vehicleId)) {
+        return {
+          id: randomUUID(),
+          conversationId: null,
+          createdAt: new Date(now).toISOString(),
+          isDelivered: false,
+        };
+      }
+      const target = await repo.findTargetVehicle(input.vehicleId);
+      if (!target || target.isActive !== 1 || !target.ownerId) throw notFound(vehicleTexts.vehicleNotFound);
+      const ownerId = target.ownerId;
+      if (sender.kind === 'user' && sender.userId === ownerId) {
+        throw new HttpError(400, messageTexts.ownVehicle, { code: ErrorCode.ownVehicle });
+      }
+      checkAcceptance(target.acceptMessagesFrom, sender);
+      if (await blocks.isBlocked(ownerId, subjectOf(sender))) throw blocked();
+      const senderVehicleId = await senderVehicleOf(sender, input.senderVehicleId);
+
+      const partyKey =
+        senderVehicleId !== null
+          ? `vv:${[target.id, senderVehicleId].sort().join(':')}`
+          : sender.kind === 'user'
+            ? `vu:${target.id}:${sender.userId}`
+            : `va:${target.id}:${sender.visitorHash}`;
+      const senderUserId = sender.kind === 'user' ? sender.userId : null;
+
+      let sent: { result: SentMessage; conversation: ConversationRow; side: ConversationSide };
+      try {
+        sent = await deps.transaction(async (tx) => {
+          const conversation = await tx.findOrCreateConversation({
+            partyKey,
+            vehicleOneId: target.id,
+            ownerOneId: ownerId,
+            vehicleTwoId: senderVehicleId,
+            userTwoId: senderUserId,
+            visitorTwoHash: sender.kind === 'visitor' ? sender.visitorHash : null,
+            oneClearedAt: 0,
+            twoClearedAt: 0,
+            createdAt: now,
+            lastMessageAt: now,
+          });
+          // Two vehicles share one conversation whoever wrote first: the sender may be its side one.
+          const side: ConversationSide =
+            senderUserId !== null && conversation.ownerOneId === senderUserId ? 'one' : 'two';
+          const message = await tx.insertMessage({
+            conversationId: conversation.id,
+            senderSide: side,
+            senderVehicleId,
+            content: input.content,
+            isRead: 0,
+            createdAt: now,
+          });
+          const result: SentMessage = {
+            id: message.id,
+            conversationId: conversation.id,
+            createdAt: new Date(now).toISOString(),
+            isDelivered: true,
+          };
+          if (idempotencyKey) {
+            await tx
+              .insertIdempotentResponse(senderKey, idempotencyKey, JSON.stringify(result), now)
+              .catch((error: unknown) => {
+                throw isUniqueViolation(error) ? new IdempotencyConflict() : error;
+              });
+          }
+          return { result, conversation, side };
+        });
+      } catch (error) {
+        // A concurrent retry stored its message first: this one rolled back; answer the first.
+        if (!(error instanceof IdempotencyConflict) || !idempotencyKey) throw error;
+        const prior = await repo.findIdempotentResponse(senderKey, idempotencyKey);
+        if (!prior) throw error;
+        return JSON.parse(prior.response) as SentMessage;
+      }
+      await announce(
+        { messageId: sent.result.id, conversationId: sent.conversation.id },
+        otherUserOf(sent.conversation, sent.side),
+        senderUserId,
+      );
+      return sent.result;
+    },
+
+    /** The user's conversations with a message in the last 24 hours, newest first, as they may see them. */
+    async listConversations(userId: string) {
+      const conversations = await repo.listConversationsOf(userId, since());
+      const messages = await repo.listMessages(
+        conversations.map((conversation) => conversation.id),
+        since(),
+      );
+      const vehicleIds = conversations.flatMap((c) =>
+        c.vehicleTwoId ? [c.vehicleOneId, c.vehicleTwoId] : [c.vehicleOneId],
+      );
+      const vehicles = new Map(
+        (await repo.findPublicVehicles([...new Set(vehicleIds)])).map((v) => [v.id, v]),
+      );
+      return conversations.flatMap((conversation) => {
+        const side = sideOf(conversation, userId);
+        if (!side) return [];
+        const visible = messages.filter(
+          (message) =>
+            message.conversationId === conversation.id && message.createdAt > clearedAtOf(conversation, side),
+        );
+        // Deleted from this side's view, and nothing new since.
+        if (visible.length === 0) return [];
+        const vehicleOne = vehicles.get(conversation.vehicleOneId);
+        if (!vehicleOne) return [];
+        return [
+          {
+            conversation,
+            side,
+            vehicleOne,
+            vehicleTwo: conversation.vehicleTwoId ? (vehicles.get(conversation.vehicleTwoId) ?? null) : null,
+            lastMessage: visible.at(-1) ?? null,
+            unreadCount: visible.filter((message) => message.senderSide !== side && message.isRead === 0)
+              .length,
+            canReply: canReply(conversation, side),
+          },
+        ];
+      });
+    },
+
+    /** A conversation's messages of the last 24 hours, for a participant only. */
+    async listMessages(userId: string, conversationId: string) {
+      const { conversation, side } = await participantConversation(userId, conversationId);
+      const messages = await repo.listMessages(
+        [conversation.id],
+        Math.max(since(), clearedAtOf(conversation, side)),
+      );
+      return { side, messages };
+    },
+
+    /** A reply in a conversation, as the vehicle (or account) of the caller's side. */
+    async reply(userId: string, conversationId: string, content: string) {
+      const { conversation, side } = await participantConversation(userId, conversationId);
+      if (!canReply(conversation, side)) throw badRequest(messageTexts.visitorCannotReceiveReplies);
+      const recipient = otherUserOf(conversation, side);
+      if (recipient && (await blocks.isBlocked(recipient, { userId }))) throw blocked();
+      await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
+      const message = await repo.insertMessage({
+        conversationId: conversation.id,
+        senderSide: side,
+        senderVehicleId: vehicleOf(conversation, side),
+        content,
+        isRead: 0,
+        createdAt: clock(),
+      });
+      await announce({ messageId: message.id, conversationId: conversation.id }, recipient, userId);
+      return { side, message: await repo.findMessage(message.id) };
+    },
+
+    async unreadCount(userId: string) {
+      return Number((await repo.countUnread(userId, since())).count);
+    },
+  };
+}
+
+export type MessagingService = ReturnType<typeof createMessagingService>;
