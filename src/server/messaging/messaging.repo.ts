@@ -155,6 +155,31 @@ export function createMessagingRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    async clearForSide(conversationId: string, side: ConversationSide, at: number) {
+      await db
+        .updateTable('conversations')
+        .set(side === 'one' ? { oneClearedAt: at } : { twoClearedAt: at })
+        .where('id', '=', conversationId)
+        .execute();
+    },
+
+    /** A message of a conversation the user is a participant of. */
+    findMessageOf(userId: string, messageId: string) {
+      return db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+        .select(['messages.id', 'messages.conversationId', 'messages.senderSide'])
+        .where('messages.id', '=', messageId)
+        .where((eb) =>
+          eb.or([eb('conversations.ownerOneId', '=', userId), eb('conversations.userTwoId', '=', userId)]),
+        )
+        .executeTakeFirst();
+    },
+
+    async deleteMessage(messageId: string) {
+      await db.deleteFrom('messages').where('id', '=', messageId).execute();
+    },
+
     findIdempotentResponse(senderKey: string, idempotencyKey: string) {
       return db
         .selectFrom('idempotencyKeys')

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { anonymousMessageRequestSchema, replyRequestSchema } from '../../shared/messaging/messages.js';
+import {
+  anonymousMessageRequestSchema,
+  markReadRequestSchema,
+  messageTexts,
+  replyRequestSchema,
+} from '../../shared/messaging/messages.js';
 import { hashToken } from '../auth/tokens.js';
 import { badRequest } from '../plugins/errors.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
@@ -67,6 +72,28 @@ export function registerMessagingRoutes(
     const { side, message } = await messaging.reply(userId, request.params.id, content);
     return reply.status(201).send(presentMessage(message, side));
   });
+
+  app.patch<IdParams>('/api/conversations/:id/read', async (request) => {
+    const { vehicleId } = markReadRequestSchema.parse(request.body ?? {});
+    await messaging.markRead(requireUser(request).user.id, request.params.id, vehicleId);
+    return { count: await messaging.unreadCount(requireUser(request).user.id) };
+  });
+
+  app.delete<IdParams>('/api/conversations/:id', async (request) => {
+    await messaging.deleteConversation(requireUser(request).user.id, request.params.id);
+    return { message: messageTexts.conversationDeleted };
+  });
+
+  app.delete<IdParams>('/api/messages/:id', async (request) => {
+    await messaging.deleteMessage(requireUser(request).user.id, request.params.id);
+    return { message: messageTexts.messageDeleted };
+  });
+
+  app.get('/api/messages', async (request) =>
+    (await messaging.recentUnread(requireUser(request).user.id)).map(({ message, side }) =>
+      presentMessage(message, side ?? 'one'),
+    ),
+  );
 
   app.get('/api/messages/unread-count', async (request) => ({
     count: await messaging.unreadCount(requireUser(request).user.id),

@@ -38,6 +38,8 @@ export interface MessagingServiceDeps {
 
 class IdempotencyConflict extends Error {}
 
+const RECENT_UNREAD_LIMIT = 50;
+
 const blocked = () => new HttpError(403, messageTexts.userBlocked, { code: ErrorCode.userBlocked });
 const conversationNotFound = () => notFound(messageTexts.conversationNotFound);
 
@@ -117,7 +119,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         };
       }
       const target = await repo.findTargetVehicle(input.vehicleId);
-      if (!target || target.isActive !== 1 || !target.ownerId) throw notFound(vehicleTexts.vehicleNotFound);
+      if (target?.isActive !== 1 || !target.ownerId) throw notFound(vehicleTexts.vehicleNotFound);
       const ownerId = target.ownerId;
       if (sender.kind === 'user' && sender.userId === ownerId) {
         throw new HttpError(400, messageTexts.ownVehicle, { code: ErrorCode.ownVehicle });
@@ -256,6 +258,61 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       });
       await announce({ messageId: message.id, conversationId: conversation.id }, recipient, userId);
       return { side, message: await repo.findMessage(message.id) };
+    },
+
+    /** Opening a conversation marks what the other side wrote as read for the caller's side. */
+    async markRead(userId: string, conversationId: string, vehicleId: string | undefined) {
+      const { conversation, side } = await participantConversation(userId, conversationId);
+      // The vehicle named must be the caller's own in this conversation (spec §7: read "for" it).
+      if (vehicleId !== undefined && vehicleId !== vehicleOf(conversation, side)) {
+        throw badRequest(messageTexts.notYourVehicleHere);
+      }
+      await repo.markRead(conversation.id, side);
+    },
+
+    /** Deletes the conversation from the caller's list only; the other side keeps theirs (0080). */
+    async deleteConversation(userId: string, conversationId: string) {
+      const { conversation, side } = await participantConversation(userId, conversationId);
+      await repo.clearForSide(conversation.id, side, clock());
+    },
+
+    /** Deletes a message; only its sender may (spec §6), anyone else gets the 404 of a missing one. */
+    async deleteMessage(userId: string, messageId: string) {
+      const message = messageId.length <= 64 ? await repo.findMessageOf(userId, messageId) : undefined;
+      if (!message) throw notFound(messageTexts.messageNotFound);
+      const conversation = await repo.findConversationOf(userId, message.conversationId);
+      if (!conversation || sideOf(conversation, userId) !== message.senderSide) {
+        throw notFound(messageTexts.messageNotFound);
+      }
+      await repo.deleteMessage(message.id);
+    },
+
+    /** What the other side wrote that the caller has not read, newest first (the 30 s fallback poll). */
+    async recentUnread(userId: string) {
+      const conversations = await repo.listConversationsOf(userId, since());
+      const messages = await repo.listMessages(
+        conversations.map((conversation) => conversation.id),
+        since(),
+      );
+      const byId = new Map(conversations.map((conversation) => [conversation.id, conversation]));
+      return messages
+        .filter((message) => {
+          const conversation = byId.get(message.conversationId);
+          const side = conversation && sideOf(conversation, userId);
+          return (
+            conversation !== undefined &&
+            side !== undefined &&
+            message.senderSide !== side &&
+            message.isRead === 0 &&
+            message.createdAt > clearedAtOf(conversation, side)
+          );
+        })
+        .reverse()
+        .slice(0, RECENT_UNREAD_LIMIT)
+        .map((message) => ({
+          message,
+          side: sideOf(byId.get(message.conversationId) as ConversationRow, userId),
+        }));
     },
 
     async unreadCount(userId: string) {

@@ -23,6 +23,9 @@ export const messageTexts = {
     "This vehicle's owner accepts messages only from signed-in users with a verified email. Sign in to send one.",
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
+  notYourVehicleHere: 'That vehicle is not yours in this conversation.',
+  conversationDeleted: 'Conversation deleted',
+  messageDeleted: 'Message deleted',
   anonymousVisitor: 'Anonymous visitor',
   visitorCannotReceiveReplies: "This visitor can't receive replies: they wrote without an account.",
 } as const;
@@ -84,7 +87,13 @@ const replyFields = z.object({ content });
 export const replyRequestSchema = requestBody({ content: 'text' }, replyFields);
 export type ReplyRequest = z.input<typeof replyFields>;
 
-const markReadFields = z.object({ vehicleId: id('vehicleId is required') });
+const markReadFields = z.object({
+  vehicleId: z
+    .string()
+    .max(64, messageTexts.notYourVehicleHere)
+    .nullish()
+    .transform((value) => value || undefined),
+});
 /** PATCH /api/conversations/{id}/read. */
 export const markReadRequestSchema = requestBody({ vehicleId: 'text' }, markReadFields);
 export type MarkReadRequest = z.input<typeof markReadFields>;
