@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerAuthFeature } from './auth/auth.feature.js';
 import { BackgroundTasks } from './background.js';
+import { registerBlocksFeature } from './blocks/blocks.feature.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
@@ -24,6 +25,7 @@ const features: Feature[] = [
   registerAuthFeature,
   registerVehiclesFeature,
   registerMessagingFeature,
+  registerBlocksFeature,
 ];
 
 export interface AppDeps {

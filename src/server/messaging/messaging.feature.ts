@@ -1,8 +1,8 @@
 import { generateToken } from '../auth/tokens.js';
+import { createBlocksRepo } from '../blocks/blocks.repo.js';
 import { createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
-import { createBlocksRepo } from './blocks.repo.js';
 import { createMessagingRepo } from './messaging.repo.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { createMessagingService } from './messaging.service.js';

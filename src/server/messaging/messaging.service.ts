@@ -8,6 +8,7 @@ import {
 } from '../../shared/messaging/messages.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
+import type { BlockSubject, BlocksRepo } from '../blocks/blocks.repo.js';
 import type { Clock } from '../clock.js';
 import { isUniqueViolation } from '../db/index.js';
 import type { ConversationSide } from '../db/schema.js';
@@ -16,7 +17,6 @@ import type { EventBus } from '../events/event-bus.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
-import type { BlockSubject, BlocksRepo } from './blocks.repo.js';
 import { canReply, clearedAtOf, otherUserOf, sideOf, vehicleOf } from './messaging.policy.js';
 import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
 

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/index.js';
+
+/** Whom a sender is, for blocks: their account, else the hash of their visitor cookie. */
+export type BlockSubject = { userId: string } | { visitorHash: string };
+
+/** SQL of blocks (ADDENDUM §1): every query is scoped by the blocker's id. */
+export function createBlocksRepo(db: Db) {
+  return {
+    async isBlocked(blockerId: string, subject: BlockSubject): Promise<boolean> {
+      const row = await db
+        .selectFrom('blocks')
+        .select('id')
+        .where('blockerId', '=', blockerId)
+        .where((eb) =>
+          'userId' in subject
+            ? eb('blockedUserId', '=', subject.userId)
+            : eb('blockedVisitorHash', '=', subject.visitorHash),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Records the block unless it exists; of two racing blocks of one sender, one row stays. */
+    async insertBlock(
+      block: { blockerId: string; subject: BlockSubject; label: string; reason: string | null },
+      now: number,
+    ) {
+      const { subject } = block;
+      await db
+        .insertInto('blocks')
+        .values({
+          id: randomUUID(),
+          blockerId: block.blockerId,
+          blockedUserId: 'userId' in subject ? subject.userId : null,
+          blockedVisitorHash: 'visitorHash' in subject ? subject.visitorHash : null,
+          label: block.label,
+          reason: block.reason,
+          createdAt: now,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+    },
+
+    /** The blocker's blocks, newest first, with the blocked account's address (to be masked). */
+    listBlocksOf(blockerId: string) {
+      return db
+        .selectFrom('blocks')
+        .leftJoin('users', 'users.id', 'blocks.blockedUserId')
+        .select(['blocks.id', 'blocks.label', 'blocks.reason', 'blocks.createdAt', 'users.email'])
+        .where('blocks.blockerId', '=', blockerId)
+        .orderBy('blocks.createdAt', 'desc')
+        .orderBy('blocks.id')
+        .execute();
+    },
+
+    /** Deletes one of the blocker's blocks, named by its id or by the blocked account's full address. */
+    async deleteBlock(blockerId: string, key: { id: string } | { email: string }) {
+      const result = await db
+        .deleteFrom('blocks')
+        .where('blockerId', '=', blockerId)
+        .where((eb) =>
+          'id' in key
+            ? eb('id', '=', key.id)
+            : eb('blockedUserId', 'in', eb.selectFrom('users').select('id').where('email', '=', key.email)),
+        )
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+}
+
+export type BlocksRepo = ReturnType<typeof createBlocksRepo>;
