@@ -258,3 +258,71 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     }
   });
 });
+
+describe.each(testEngines)('who may message a vehicle, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  const setAcceptance = (cookie: string, vehicle: Vehicle, acceptMessagesFrom: unknown) =>
+    call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+      cookie,
+      body: {
+        make: vehicle.make,
+        model: vehicle.model,
+        year: vehicle.year,
+        licensePlate: vehicle.licensePlate,
+        color: vehicle.color,
+        acceptMessagesFrom,
+      },
+    });
+
+  it('is the owner’s setting: everyone by default, verified senders only, or nobody; never public', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    expect(vehicle.acceptMessagesFrom).toBe('everyone');
+    const publicShape = await call(t.app, 'GET', `/api/vehicles/public/${vehicle.id}`);
+    expect(publicShape.json()).not.toHaveProperty('acceptMessagesFrom');
+
+    const verifiedSender = await createVerifiedUser(t);
+    const send = (cookie?: string) =>
+      call(t.app, 'POST', '/api/messages/anonymous', {
+        cookie,
+        body: { vehicleId: vehicle.id, content: 'Hi' },
+      });
+
+    const verifiedOnly = await setAcceptance(owner.cookie, vehicle, 'verified');
+    expect(verifiedOnly.statusCode).toBe(200);
+    expect(verifiedOnly.json().acceptMessagesFrom).toBe('verified');
+    const visitor = await send();
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json()).toEqual({ message: messageTexts.verifiedOnly, code: 'VERIFIED_SENDERS_ONLY' });
+    expect((await send(verifiedSender.cookie)).statusCode).toBe(201);
+
+    await setAcceptance(owner.cookie, vehicle, 'nobody');
+    for (const cookie of [undefined, verifiedSender.cookie]) {
+      const paused = await send(cookie);
+      expect(paused.statusCode).toBe(403);
+      expect(paused.json()).toEqual({ message: messageTexts.paused, code: 'MESSAGES_PAUSED' });
+    }
+    // An edit that does not name the setting keeps it.
+    const { acceptMessagesFrom: _kept, ...withoutSetting } = vehicle;
+    void _kept;
+    await call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+      cookie: owner.cookie,
+      body: { ...withoutSetting, displayName: 'Kept' },
+    });
+    expect(
+      (await call(t.app, 'GET', `/api/vehicles/${vehicle.id}`, { cookie: owner.cookie })).json()
+        .acceptMessagesFrom,
+    ).toBe('nobody');
+
+    for (const bad of ['sometimes', 3, {}]) {
+      expect((await setAcceptance(owner.cookie, vehicle, bad)).statusCode).toBe(400);
+    }
+    await setAcceptance(owner.cookie, vehicle, 'everyone');
+    expect((await send()).statusCode).toBe(201);
+  });
+});

@@ -49,6 +49,7 @@ describe.each(testEngines)('owner vehicle API on %s', (engine) => {
       isActive: true,
       qrCode: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       themePreset: 'default',
+      acceptMessagesFrom: 'everyone',
     });
     const list = await call(t.app, 'GET', '/api/vehicles', { cookie: owner.cookie });
     expect(list.json()).toContainEqual(vehicle);

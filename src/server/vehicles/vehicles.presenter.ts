@@ -1,6 +1,11 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
-import type { PublicVehicle, ThemeResponse, Vehicle } from '../../shared/vehicles/vehicle.js';
+import type {
+  AcceptMessagesFrom,
+  PublicVehicle,
+  ThemeResponse,
+  Vehicle,
+} from '../../shared/vehicles/vehicle.js';
 import type { PublicVehicleRow, VehicleRow } from './vehicles.repo.js';
 
 /** The owner's view of their own vehicle. */
@@ -17,6 +22,7 @@ export function presentVehicle(row: VehicleRow): Vehicle {
     isActive: row.isActive === 1,
     qrCode: row.qrCode,
     themePreset: row.themePreset as ThemePreset,
+    acceptMessagesFrom: row.acceptMessagesFrom as AcceptMessagesFrom,
   };
 }
 

@@ -88,7 +88,7 @@ export function createVehiclesRepo(db: Db) {
     updateOwnedVehicle(
       ownerId: string,
       id: string,
-      changes: Partial<VehicleValues & { themePreset: string }>,
+      changes: Partial<VehicleValues & { themePreset: string; acceptMessagesFrom: string }>,
       now: number,
     ) {
       return db

@@ -40,11 +40,6 @@ export const DEFAULT_QUICK_MESSAGES = [
   'Emergency - please move your car',
 ] as const;
 
-/** Who may message a vehicle: its owner's setting (ADDENDUM §1). */
-export const ACCEPT_MESSAGES_FROM = ['everyone', 'verified', 'nobody'] as const;
-export type AcceptMessagesFrom = (typeof ACCEPT_MESSAGES_FROM)[number];
-export const DEFAULT_ACCEPT_MESSAGES_FROM: AcceptMessagesFrom = 'everyone';
-
 /** Spec §5 Anonymous message: not empty after trimming, at most 500 characters. */
 const content = z
   .string()

@@ -27,5 +27,6 @@ export const vehicleTexts = {
   invalidYear: 'Please choose a year from the list',
   modelTooLong: 'Model must be at most 50 characters',
   unknownThemePreset: 'Please choose one of the theme presets',
+  unknownAcceptMessagesFrom: 'Please choose who may message this vehicle: everyone, verified or nobody',
   tooManyVehicles: 'You can register at most 20 vehicles. Remove one to add another.',
 } as const;

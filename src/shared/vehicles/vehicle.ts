@@ -13,6 +13,11 @@ import { vehicleTexts } from './texts.js';
 import { THEME_PRESET_VALUES } from './themes.js';
 
 export const DISPLAY_NAME_MAX = 100;
+
+/** Who may message a vehicle: its owner's setting (ADDENDUM §1); never in the public shape. */
+export const ACCEPT_MESSAGES_FROM = ['everyone', 'verified', 'nobody'] as const;
+export type AcceptMessagesFrom = (typeof ACCEPT_MESSAGES_FROM)[number];
+export const DEFAULT_ACCEPT_MESSAGES_FROM: AcceptMessagesFrom = 'everyone';
 export const MODEL_MAX = 50;
 
 /**
@@ -37,6 +42,7 @@ export const PUBLIC_VEHICLE_KEYS = publicVehicleSchema.keyof().options;
 export const vehicleSchema = publicVehicleSchema.extend({
   isActive: z.boolean(),
   qrCode: z.string(),
+  acceptMessagesFrom: z.enum(ACCEPT_MESSAGES_FROM),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
@@ -158,18 +164,37 @@ export const createVehicleRequestSchema = vehicleBody
   })
   .transform((body) => toInput(normalise(body)));
 
-/** PATCH keeps the vehicle type unless the body names one (the spec's edit form has none). */
-export type VehicleUpdate = Omit<VehicleInput, 'vehicleType'> & { vehicleType?: VehicleType };
+/**
+ * PATCH keeps the vehicle type and who may message it unless the body names them (the spec's edit form has
+ * no vehicle type).
+ */
+export type VehicleUpdate = Omit<VehicleInput, 'vehicleType'> & {
+  vehicleType?: VehicleType;
+  acceptMessagesFrom?: AcceptMessagesFrom;
+};
+
+function acceptMessagesFromProblem(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') return requestTexts.notText('acceptMessagesFrom');
+  return (ACCEPT_MESSAGES_FROM as readonly string[]).includes(value)
+    ? undefined
+    : vehicleTexts.unknownAcceptMessagesFrom;
+}
 
 export const updateVehicleRequestSchema = vehicleBody
   .superRefine((body, ctx) => {
-    const problem = editProblem(body);
+    const problem = editProblem(body) ?? acceptMessagesFromProblem(body.acceptMessagesFrom);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform((body): VehicleUpdate => {
     const form = normalise(body);
     const { vehicleType, ...rest } = toInput(form);
-    return form.vehicleType ? { ...rest, vehicleType } : rest;
+    const accept = body.acceptMessagesFrom as AcceptMessagesFrom | null | undefined;
+    return {
+      ...rest,
+      ...(form.vehicleType ? { vehicleType } : {}),
+      ...(accept ? { acceptMessagesFrom: accept } : {}),
+    };
   });
 
 const themeFields = z.object({

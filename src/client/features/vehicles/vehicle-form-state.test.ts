@@ -26,6 +26,7 @@ const vehicle: Vehicle = {
   isActive: true,
   qrCode: 'code',
   themePreset: 'default',
+  acceptMessagesFrom: 'everyone',
 };
 
 describe('modelFieldMode', () => {
