@@ -8,7 +8,7 @@ import { createBlocksService } from './blocks.service.js';
 export const registerBlocksFeature: Feature = (app, { database, clock }) => {
   const blocks = createBlocksService({
     repo: createBlocksRepo(database.db),
-    messaging: createMessagingRepo(database.db),
+    messaging: createMessagingRepo(database.db, database.engine),
     clock,
   });
   registerBlocksRoutes(app, { blocks });

@@ -7,17 +7,26 @@ import { createMessagingRepo } from './messaging.repo.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { createMessagingService } from './messaging.service.js';
 
+const RETENTION_INTERVAL_MS = 5 * 60_000;
+
 /** Messages to vehicles, conversations between their two sides, unread counts. */
 export const registerMessagingFeature: Feature = (app, deps) => {
   const { database, clock } = deps;
   const messaging = createMessagingService({
-    repo: createMessagingRepo(database.db),
+    repo: createMessagingRepo(database.db, database.engine),
     blocks: createBlocksRepo(database.db),
-    transaction: createTransaction(database.db, createMessagingRepo),
+    transaction: createTransaction(database.db, (db) => createMessagingRepo(db, database.engine)),
     limiter: deps.limiter,
     clock,
     events: deps.events,
     onAnnounceError: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'announce failed'),
+  });
+  // At start (after a long stop) and every few minutes: messages live 24 hours (ADDENDUM §3).
+  deps.jobs.register({
+    name: 'message-retention',
+    intervalMs: RETENTION_INTERVAL_MS,
+    runAtStart: true,
+    run: async () => void (await messaging.purgeExpired()),
   });
   registerMessagingRoutes(app, {
     messaging,

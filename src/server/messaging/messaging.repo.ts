@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import { timeOrderedId } from '../db/ids.js';
-import type { Db } from '../db/index.js';
+import type { Db, Engine } from '../db/index.js';
 import type { ConversationSide, ConversationsTable, MessagesTable } from '../db/schema.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 
 /** SQL of conversations, messages and idempotency keys. Every read of a user's data names the user. */
-export function createMessagingRepo(db: Db) {
+export function createMessagingRepo(db: Db, engine: Engine) {
   const messageViews = () =>
     db
       .selectFrom('messages')
@@ -178,6 +178,37 @@ export function createMessagingRepo(db: Db) {
 
     async deleteMessage(messageId: string) {
       await db.deleteFrom('messages').where('id', '=', messageId).execute();
+    },
+
+    /**
+     * Retention (ADDENDUM §3): deletes messages and idempotency keys older than `cutoff`, then the
+     * conversations left without a message. Plain deletes: safe when every instance runs them at once.
+     */
+    async purgeOlderThan(cutoff: number) {
+      const messages = await db.deleteFrom('messages').where('createdAt', '<=', cutoff).executeTakeFirst();
+      await db.deleteFrom('idempotencyKeys').where('createdAt', '<=', cutoff).execute();
+      const conversations = await db
+        .deleteFrom('conversations')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('messages')
+                .select('messages.id')
+                .whereRef('messages.conversationId', '=', 'conversations.id'),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      return {
+        messages: Number(messages.numDeletedRows),
+        conversations: Number(conversations.numDeletedRows),
+      };
+    },
+
+    /** SQLite keeps deleted pages in its write-ahead log until a checkpoint: truncate it after a purge. */
+    async truncateWriteAheadLog() {
+      if (engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
     },
 
     findIdempotentResponse(senderKey: string, idempotencyKey: string) {

@@ -315,6 +315,13 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         }));
     },
 
+    /** The retention job: nothing older than 24 hours stays, in the tables or in SQLite's log. */
+    async purgeExpired() {
+      const purged = await repo.purgeOlderThan(since());
+      if (purged.messages > 0 || purged.conversations > 0) await repo.truncateWriteAheadLog();
+      return purged;
+    },
+
     async unreadCount(userId: string) {
       return Number((await repo.countUnread(userId, since())).count);
     },
