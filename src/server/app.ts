@@ -17,6 +17,7 @@ import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerClient } from './plugins/static.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
+import { registerRealtimeFeature } from './realtime/realtime.feature.js';
 import { registerVehiclesFeature } from './vehicles/vehicles.feature.js';
 
 /** The features, in the order they register. Each builds itself from the shared deps. */
@@ -26,6 +27,7 @@ const features: Feature[] = [
   registerVehiclesFeature,
   registerMessagingFeature,
   registerBlocksFeature,
+  registerRealtimeFeature,
 ];
 
 export interface AppDeps {

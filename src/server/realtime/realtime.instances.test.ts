@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import type { ServerEvent } from '../../shared/realtime.js';
+import { buildApp } from '../app.js';
+import { createRedisEventBus } from '../events/redis-event-bus.js';
+import { createSmtpMailer } from '../mail/mailer.js';
+import { RedisRateLimitStore } from '../rate-limit/rate-limiter.js';
+import { buildVehicle } from '../test/factories.js';
+import { call, TEST_ORIGIN } from '../test/http.js';
+import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!databaseUrl || !redisUrl) {
+  process.stdout.write(
+    'SKIPPED: two instances on PostgreSQL and Redis (set TEST_DATABASE_URL and TEST_REDIS_URL)\n',
+  );
+}
+
+/** Two instances of the product on one PostgreSQL and one Redis, as an operator runs them. */
+describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Redis', () => {
+  const prefix = `test-${randomBytes(6).toString('hex')}:`;
+  const redisClients: Redis[] = [];
+  const redis = async () => {
+    const client = new Redis(redisUrl ?? '', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    await client.connect();
+    redisClients.push(client);
+    return client;
+  };
+  let one: TestApp;
+  let two: Awaited<ReturnType<typeof buildApp>>;
+  let twoUrl: string;
+  const mailers: Array<{ close(): void }> = [];
+
+  beforeAll(async () => {
+    const redisOne = await redis();
+    one = await createTestApp('postgres', {
+      env: { RATE_LIMIT_MULTIPLIER: '1' },
+      events: await createRedisEventBus(redisOne, () => undefined, `${prefix}events:`),
+      rateLimitStore: new RedisRateLimitStore(redisOne, `${prefix}rl:`),
+    });
+    const redisTwo = await redis();
+    const mailer = createSmtpMailer(one.mail.url, one.config.mailFrom);
+    mailers.push(mailer);
+    two = await buildApp({
+      config: one.config,
+      database: { db: one.db, engine: 'postgres', close: async () => undefined },
+      mailer,
+      rateLimitStore: new RedisRateLimitStore(redisTwo, `${prefix}rl:`),
+      events: await createRedisEventBus(redisTwo, () => undefined, `${prefix}events:`),
+      clock: one.clock.now,
+    });
+    await two.listen({ port: 0, host: '127.0.0.1' });
+    twoUrl = `ws://127.0.0.1:${(two.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    await two.close();
+    for (const mailer of mailers) mailer.close();
+    await one.close();
+    for (const client of redisClients) client.disconnect();
+  });
+
+  it('a message posted to one instance reaches the owner’s socket on the other', async () => {
+    const owner = await createVerifiedUser(one);
+    const vehicle = await buildVehicle(one.app, owner.cookie);
+    const socket = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
+    const events: ServerEvent[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+    await expect.poll(() => events[0]).toEqual({ type: 'authenticated' });
+
+    const sent = await call(one.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'Across instances' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await expect
+      .poll(() => events.find((event) => event.type === 'new_message'))
+      .toEqual({
+        type: 'new_message',
+        message: { id: sent.json().id, conversationId: sent.json().conversationId },
+      });
+    socket.close();
+  });
+
+  it('the per-vehicle limit holds across both instances', async () => {
+    const owner = await createVerifiedUser(one);
+    const vehicle = await buildVehicle(one.app, owner.cookie);
+    const send = (app: typeof two) =>
+      call(app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content: 'Hi' },
+        ip: '10.9.9.9',
+      });
+    const statuses = [];
+    for (let n = 0; n < 6; n++) statuses.push((await send(n % 2 === 0 ? one.app : two)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
+import { testEngines } from '../test/databases.js';
+import { buildVehicle } from '../test/factories.js';
+import { call, TEST_ORIGIN } from '../test/http.js';
+import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+
+/** A real WebSocket client on the app's /ws, keeping every event it receives. */
+async function connect(url: string, headers: Record<string, string>, options: { autoPong?: boolean } = {}) {
+  const socket = new WebSocket(url, { headers, autoPong: options.autoPong ?? true });
+  const events: ServerEvent[] = [];
+  const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
+  socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`HTTP ${response.statusCode}`)),
+    );
+    socket.once('error', reject);
+  });
+  return { socket, events, closed };
+}
+
+describe.each(testEngines)('realtime on %s', (engine) => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(() => t.close());
+
+  const headersOf = (cookie?: string) => ({ origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) });
+
+  it('identifies the socket by its session cookie and delivers new_message and the unread count live', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const client = await connect(url, headersOf(owner.cookie));
+    // What the client claims is ignored: the session decides.
+    client.socket.send(JSON.stringify({ type: 'authenticate', userId: 'someone-else' }));
+    await expect
+      .poll(() => client.events)
+      .toEqual([{ type: 'authenticated' }, { type: 'unread_count_update', unreadCount: 0 }]);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    });
+    await expect
+      .poll(() => client.events.slice(2))
+      .toEqual([
+        { type: 'new_message', message: { id: sent.json().id, conversationId: sent.json().conversationId } },
+        { type: 'unread_count_update', unreadCount: 1 },
+      ]);
+    // Nothing of the message's text or sender travels on the socket.
+    expect(JSON.stringify(client.events)).not.toContain('lights');
+    client.socket.close();
+  });
+
+  it('closes a socket without a valid session with 4401, and refuses another site’s upgrade', async () => {
+    for (const cookie of [undefined, 'session=not-a-session']) {
+      const client = await connect(url, headersOf(cookie));
+      expect((await client.closed).code).toBe(SOCKET_CLOSE_UNAUTHENTICATED);
+    }
+    const owner = await createVerifiedUser(t);
+    await expect(connect(url, { origin: 'https://evil.example', cookie: owner.cookie })).rejects.toThrow(
+      'HTTP 403',
+    );
+    await expect(connect(url, { cookie: owner.cookie })).rejects.toThrow('HTTP 403');
+  });
+
+  it('closes the socket when its session ends (logout), and only that session’s', async () => {
+    const user = await createVerifiedUser(t);
+    const login = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    const otherSession = login.cookies.find((c) => c.name === 'session');
+    const first = await connect(url, headersOf(user.cookie));
+    const second = await connect(url, headersOf(`session=${otherSession?.value}`));
+    await expect.poll(() => first.events.length).toBeGreaterThan(0);
+    await call(t.app, 'POST', '/api/auth/logout', { cookie: user.cookie });
+    expect((await first.closed).code).toBe(SOCKET_CLOSE_UNAUTHENTICATED);
+    expect(second.socket.readyState).toBe(WebSocket.OPEN);
+    second.socket.close();
+  });
+
+  it('closes a socket that sends a frame over 64 KiB, and drops one that stops answering pings', async () => {
+    const user = await createVerifiedUser(t);
+    const big = await connect(url, headersOf(user.cookie));
+    big.socket.send('x'.repeat(64 * 1024 + 1));
+    expect((await big.closed).code).toBe(1009);
+
+    const dead = await connect(url, headersOf(user.cookie), { autoPong: false });
+    await expect.poll(() => dead.events.length).toBeGreaterThan(0);
+    await t.app.jobs.runNow('realtime-heartbeat'); // ping: no pong comes back
+    await t.app.jobs.runNow('realtime-heartbeat'); // still silent: dropped
+    expect((await dead.closed).code).toBe(1006);
+  });
+});
