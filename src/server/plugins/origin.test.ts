@@ -42,13 +42,16 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
 
   /** What a write by or for `userId` could change: its account, sessions, links and vehicles. */
   async function snapshot(userId: string) {
-    const [users, sessions, verifications, vehicles] = await Promise.all([
+    const [users, sessions, verifications, vehicles, conversations, messages, blocks] = await Promise.all([
       t.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
       t.db.selectFrom('sessions').selectAll().where('userId', '=', userId).orderBy('tokenHash').execute(),
       t.db.selectFrom('verifications').selectAll().where('userId', '=', userId).orderBy('id').execute(),
       t.db.selectFrom('vehicles').selectAll().where('ownerId', '=', userId).orderBy('id').execute(),
+      t.db.selectFrom('conversations').selectAll().where('userTwoId', '=', userId).orderBy('id').execute(),
+      t.db.selectFrom('messages').selectAll().orderBy('id').execute(),
+      t.db.selectFrom('blocks').selectAll().where('blockerId', '=', userId).orderBy('id').execute(),
     ]);
-    return { users, sessions, verifications, vehicles };
+    return { users, sessions, verifications, vehicles, conversations, messages, blocks };
   }
 
   const userId = async (email: string) =>
@@ -75,6 +78,13 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
     });
     await t.mail.waitFor(unverified, /Verify/);
     const newcomer = uniqueEmail('newcomer');
+    const owner = await createVerifiedUser(t);
+    const ownerVehicle = await buildVehicle(t.app, owner.cookie);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: user.cookie,
+      body: { vehicleId: ownerVehicle.id, content: 'Hello' },
+    });
+    const conversationId = sent.json().conversationId;
 
     // Each request would be carried out with the app's Origin.
     const requests: Record<string, { url: string; body?: unknown }> = {
@@ -110,6 +120,19 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
         body: { themePreset: 'eco' },
       },
       'DELETE /api/vehicles/:id/theme': { url: `/api/vehicles/${active.id}/theme` },
+      'POST /api/messages/anonymous': {
+        url: '/api/messages/anonymous',
+        body: { vehicleId: ownerVehicle.id, content: 'Again' },
+      },
+      'POST /api/conversations/:id/messages': {
+        url: `/api/conversations/${conversationId}/messages`,
+        body: { content: 'Reply' },
+      },
+      'PATCH /api/conversations/:id/read': { url: `/api/conversations/${conversationId}/read`, body: {} },
+      'DELETE /api/conversations/:id': { url: `/api/conversations/${conversationId}` },
+      'DELETE /api/messages/:id': { url: `/api/messages/${sent.json().id}` },
+      'POST /api/block': { url: '/api/block', body: { conversationId } },
+      'DELETE /api/block/:key': { url: `/api/block/${encodeURIComponent(owner.email)}` },
     };
     // A new write route must be added here, so it is checked too.
     expect(Object.keys(requests).sort()).toEqual(writeRoutes(t.app));
