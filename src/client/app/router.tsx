@@ -5,11 +5,13 @@ import { AuthPage } from '../pages/auth.js';
 import { HomePage } from '../pages/home.js';
 import { LandingPage } from '../pages/landing.js';
 import { LicensePlatePage } from '../pages/license-plate.js';
+import { MessageSuccessPage } from '../pages/message-success.js';
 import { NotFoundPage } from '../pages/not-found.js';
 import { ProfilePage } from '../pages/profile.js';
 import { QrCodePage } from '../pages/qr-code.js';
 import { QrScannerPage } from '../pages/qr-scanner.js';
 import { ResetPasswordPage } from '../pages/reset-password.js';
+import { SendMessagePage } from '../pages/send-message.js';
 import { VehicleEditPage } from '../pages/vehicle-edit.js';
 import { VehicleFoundByQrPage, VehicleFoundPage, VehicleQrPage } from '../pages/vehicle-found.js';
 import { VehicleManagementPage } from '../pages/vehicle-management.js';
@@ -41,6 +43,8 @@ const alwaysPages: PageRoute[] = [
   { path: '/vehicle-found', component: VehicleFoundByQrPage },
   { path: '/qr-scanner', component: QrScannerPage },
   { path: '/license-plate', component: LicensePlatePage },
+  { path: '/message/:vehicleId', component: SendMessagePage },
+  { path: '/message-success', component: MessageSuccessPage },
 ];
 
 /** Pages for a signed-in user, besides / (spec §2 Route sets). */

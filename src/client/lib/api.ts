@@ -15,6 +15,8 @@ interface RequestOptions<Contract extends z.ZodType> {
   /** Runs before a 401 is answered with null or thrown. */
   onUnauthorized?: () => void;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -64,9 +66,11 @@ export async function apiRequest<Contract extends z.ZodType>(
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+    headers: {
+      Accept: 'application/json',
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
     body: hasBody ? JSON.stringify(body) : undefined,
     signal: options.signal ?? null,
   });

@@ -24,7 +24,7 @@ function Detail({ label, children }: { label: string; children: string }) {
 }
 
 /** The vehicle as anyone may see it (ADDENDUM §1), in the colours of the owner's theme preset. */
-function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
+export function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
   const theme = THEME_PRESETS[vehicle.themePreset] ?? THEME_PRESETS.default;
   const Icon = vehicleTypeIcon(vehicle.vehicleType);
   const title = vehicleName(vehicle);
@@ -79,7 +79,7 @@ function SampleNotice() {
 }
 
 /** Signed-out visitors can write, but only an account receives the owner's replies (spec §1, §6). */
-function ReplyPrompt() {
+export function ReplyPrompt() {
   return (
     <Card>
       <CardHeader>

@@ -1,0 +1,69 @@
+import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.js';
+import { expect, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
+import { LicensePlatePage } from './pages/license-plate-page.js';
+import { SendMessagePage } from './pages/send-message-page.js';
+import { toast } from './pages/toasts.js';
+import { VehicleFoundPage } from './pages/vehicle-found-page.js';
+
+test('a signed-out visitor finds a vehicle by plate and sends a quick message; the owner has it', async ({
+  page,
+  owner: _owner,
+  browser,
+  baseURL,
+  viewport,
+}) => {
+  const plate = uniquePlate('MSG');
+  const vehicle = await registerVehicle(page.request, { licensePlate: plate });
+
+  // Someone else, signed out, on their own phone.
+  const visitorContext = await browser.newContext({ baseURL, viewport: viewport ?? undefined });
+  const visitor = await visitorContext.newPage();
+  const lookup = new LicensePlatePage(visitor);
+  await lookup.goto();
+  await lookup.search(plate.toLowerCase());
+  const found = new VehicleFoundPage(visitor);
+  await found.expectShown(plate);
+  await visitor.getByRole('link', { name: 'Send Message' }).click();
+
+  const send = new SendMessagePage(visitor);
+  await send.expectShown(plate);
+  await expect(send.counter).toHaveText('0/500');
+  // A blank message is refused before any call (spec §5).
+  await send.send.click();
+  await expect(toast(visitor, messageTexts.empty)).toBeVisible();
+  const quick = DEFAULT_QUICK_MESSAGES[2];
+  await send.chooseQuickMessage(quick);
+  await expect(send.counter).toHaveText(`${quick.length}/500`);
+  await send.screenshot('messaging-send-message');
+  await send.send.click();
+  await send.expectSent();
+  await expect(toast(visitor, messageTexts.empty)).toHaveCount(0);
+  await send.screenshot('messaging-message-success');
+  // Spec §9: the confirmation returns to / by itself after 10 seconds.
+  await expect(visitor).toHaveURL(`${baseURL}/`, { timeout: 15_000 });
+
+  // The owner's account has the message, from an anonymous visitor.
+  const conversations = await (await page.request.get('/api/conversations')).json();
+  expect(conversations).toEqual([
+    expect.objectContaining({
+      vehicleOneId: vehicle.id,
+      vehicleTwo: { kind: 'anonymous', label: messageTexts.anonymousVisitor },
+      lastMessage: quick,
+      unreadCount: 1,
+    }),
+  ]);
+  await visitorContext.close();
+});
+
+test("the content query parameter prefills the message; writing to your own vehicle shows the server's refusal", async ({
+  page,
+  owner: _owner,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  await page.goto(`/message/${vehicle.id}?content=${encodeURIComponent('Hello there')}`);
+  const send = new SendMessagePage(page);
+  await expect(send.content).toHaveValue('Hello there');
+  // Writing to your own vehicle is refused with the server's text.
+  await send.send.click();
+  await expect(toast(page, messageTexts.ownVehicle)).toBeVisible();
+});

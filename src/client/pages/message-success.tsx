@@ -1,0 +1,49 @@
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { usePageTitle } from '../components/page-title.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
+import { MESSAGE_SUCCESS_REDIRECT_MS, messageSuccessTexts as texts } from '../features/messaging/texts.js';
+
+/** Message success (spec §2): a confirmation that returns to / after 10 seconds (spec §9). */
+export function MessageSuccessPage() {
+  const [, navigate] = useLocation();
+  const isSample = new URLSearchParams(useSearch()).get('sample') === '1';
+  const [secondsLeft, setSecondsLeft] = useState(MESSAGE_SUCCESS_REDIRECT_MS / 1000);
+  usePageTitle(texts.title);
+
+  useEffect(() => {
+    const startedAt = Date.now();
+    const timer = window.setInterval(() => {
+      const left = Math.ceil((MESSAGE_SUCCESS_REDIRECT_MS - (Date.now() - startedAt)) / 1000);
+      if (left <= 0) navigate('/', { replace: true });
+      else setSecondsLeft(left);
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [navigate]);
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-10 pt-10">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <CircleCheck aria-hidden className="h-14 w-14 text-emerald-500" />
+          <CardTitle as="h1" className="text-xl">
+            {texts.title}
+          </CardTitle>
+          <CardDescription>{isSample ? texts.sample : texts.delivered}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3 text-center">
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {texts.redirect(secondsLeft)}
+          </p>
+          <Button asChild size="large">
+            <Link href="/" replace>
+              {texts.home}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { Send } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useParams, useSearch } from 'wouter';
+import { DEFAULT_QUICK_MESSAGES, MESSAGE_MAX_LENGTH, messageTexts } from '../../shared/messaging/messages.js';
+import { isSampleVehicle } from '../../shared/vehicles/index.js';
+import { usePageTitle } from '../components/page-title.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useUser } from '../features/auth/queries.js';
+import { ReplyPrompt, VehicleSummary } from '../features/finder/found-vehicle-card.js';
+import { readFoundVehicle } from '../features/finder/found-vehicle-storage.js';
+import { usePublicVehicle } from '../features/finder/lookups.js';
+import { refuseBlankMessage, useSendMessage } from '../features/messaging/mutations.js';
+import { sendMessageTexts as texts } from '../features/messaging/texts.js';
+import { useVehicles } from '../features/vehicles/queries.js';
+import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { vehicleName } from '../features/vehicles/vehicle-display.js';
+import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
+
+/** The spec's rules for an anonymous message (spec §5), before the call. */
+function contentProblem(content: string): string | undefined {
+  const text = content.trim();
+  if (text === '') return messageTexts.empty;
+  if (text.length > MESSAGE_MAX_LENGTH) return messageTexts.tooLong;
+  return undefined;
+}
+
+/** Signed-in senders with several vehicles choose which one they write as (the first by default). */
+function SenderVehicleChoice({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { data: vehicles } = useVehicles();
+  if (!vehicles || vehicles.length < 2) return null;
+  return (
+    <label className="flex flex-col gap-1.5 text-sm font-medium">
+      {texts.writeAs}
+      <select
+        className="min-h-11 rounded-xl border border-input bg-background px-3 text-base"
+        value={value || vehicles[0]?.id}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {vehicles.map((vehicle) => (
+          <option key={vehicle.id} value={vehicle.id}>
+            {vehicleName(vehicle)} ({vehicle.licensePlate})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function SendMessagePage() {
+  const { vehicleId = '' } = useParams<{ vehicleId: string }>();
+  const search = useSearch();
+  const { data: user } = useUser();
+  const vehicle = usePublicVehicle(vehicleId, readFoundVehicle(vehicleId));
+  const sendMessage = useSendMessage();
+  // Spec §2: an optional content query parameter prefills the text.
+  const [content, setContent] = useState(() =>
+    (new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
+  );
+  const [senderVehicleId, setSenderVehicleId] = useState('');
+  usePageTitle(texts.title);
+
+  if (vehicle.isPending) return <PageSpinner />;
+  if (!vehicle.data) return <VehicleNotFound />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = contentProblem(content);
+    if (problem) {
+      refuseBlankMessage(problem);
+      return;
+    }
+    sendMessage.mutate({
+      vehicleId,
+      content: content.trim(),
+      messageType: 'custom',
+      ...(senderVehicleId ? { senderVehicleId } : {}),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-5 px-5 pb-10 pt-4">
+      <ScreenHeader title={texts.title} backHref={`/vehicle-found/${encodeURIComponent(vehicleId)}`} />
+      <Card>
+        <CardHeader>
+          <CardDescription>{isSampleVehicle(vehicleId) ? texts.sampleNotice : texts.intro}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <VehicleSummary vehicle={vehicle.data} />
+          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>
+              <div className="flex flex-wrap gap-2">
+                {DEFAULT_QUICK_MESSAGES.map((quick) => (
+                  <button
+                    key={quick}
+                    type="button"
+                    aria-pressed={content === quick}
+                    onClick={() => setContent(quick)}
+                    className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
+                  >
+                    {quick}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+            <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor="message-content">
+              {texts.messageLabel}
+            </label>
+            <textarea
+              id="message-content"
+              rows={4}
+              maxLength={MESSAGE_MAX_LENGTH}
+              placeholder={texts.placeholder}
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+              aria-describedby="message-counter"
+              className="rounded-xl border border-input bg-background p-3 text-base"
+            />
+            <p
+              id="message-counter"
+              className="-mt-2 text-right text-sm text-muted-foreground"
+              aria-live="polite"
+            >
+              {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
+            </p>
+            {user ? <SenderVehicleChoice value={senderVehicleId} onChange={setSenderVehicleId} /> : null}
+            <Button type="submit" size="large" disabled={sendMessage.isPending}>
+              <Send aria-hidden className="h-5 w-5" />
+              {sendMessage.isPending ? texts.sending : texts.send}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      {user === null ? <ReplyPrompt /> : null}
+    </div>
+  );
+}
