@@ -67,3 +67,30 @@ test("the content query parameter prefills the message; writing to your own vehi
   await send.send.click();
   await expect(toast(page, messageTexts.ownVehicle)).toBeVisible();
 });
+
+test('the owner pauses messages on Edit Vehicle; a visitor who writes is told so', async ({
+  page,
+  owner: _owner,
+  browser,
+  baseURL,
+  viewport,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  await page.goto(`/vehicle-edit/${vehicle.id}`);
+  const setting = page.getByLabel('Who can message this vehicle');
+  await expect(setting).toHaveValue('everyone');
+  await setting.selectOption('nobody');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/vehicle-management$/);
+
+  const visitorContext = await browser.newContext({ baseURL, viewport: viewport ?? undefined });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/message/${vehicle.id}`);
+  const send = new SendMessagePage(visitor);
+  await send.expectShown(vehicle.licensePlate);
+  await send.chooseQuickMessage(DEFAULT_QUICK_MESSAGES[0]);
+  await send.send.click();
+  await expect(toast(visitor, messageTexts.paused)).toBeVisible();
+  await expect(visitor).toHaveURL(/\/message\//);
+  await visitorContext.close();
+});

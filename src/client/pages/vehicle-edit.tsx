@@ -1,11 +1,18 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
-import { editProblem, type Vehicle, vehicleTexts } from '../../shared/vehicles/index.js';
+import {
+  type AcceptMessagesFrom,
+  editProblem,
+  type Vehicle,
+  vehicleTexts,
+} from '../../shared/vehicles/index.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
+import { Label } from '../components/ui/label.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUpdateVehicle } from '../features/vehicles/mutations.js';
+import { NativeSelect } from '../features/vehicles/native-select.js';
 import { useVehicle } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { vehicleScreenTexts } from '../features/vehicles/texts.js';
@@ -19,6 +26,9 @@ import { toast } from '../lib/toast.js';
 function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
   const updateVehicle = useUpdateVehicle(vehicle.id);
   const [state, setState] = useState(() => formFromVehicle(vehicle));
+  const [acceptMessagesFrom, setAcceptMessagesFrom] = useState<AcceptMessagesFrom>(
+    vehicle.acceptMessagesFrom,
+  );
   const [years] = useState(() => editYearOptions(vehicle.year));
 
   const onSubmit = (event: FormEvent) => {
@@ -33,7 +43,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
       toast({ title, description: problem, variant: 'destructive' });
       return;
     }
-    updateVehicle.mutate(values);
+    updateVehicle.mutate({ ...values, acceptMessagesFrom });
   };
 
   return (
@@ -45,6 +55,15 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
         years={years}
         showVehicleType={false}
       />
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor="vehicle-edit-accept-messages">{vehicleScreenTexts.acceptMessagesLabel}</Label>
+        <NativeSelect
+          id="vehicle-edit-accept-messages"
+          options={vehicleScreenTexts.acceptMessagesOptions}
+          value={acceptMessagesFrom}
+          onChange={(event) => setAcceptMessagesFrom(event.target.value as AcceptMessagesFrom)}
+        />
+      </div>
       <Button type="submit" size="large" disabled={updateVehicle.isPending} className="mt-1">
         {updateVehicle.isPending ? 'Saving...' : 'Save Changes'}
       </Button>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import {
+  type AcceptMessagesFrom,
   THEME_PRESETS,
   type ThemePreset,
   type ThemeRequest,
@@ -44,7 +45,10 @@ export function useRegisterVehicle() {
 export function useUpdateVehicle(id: string) {
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: ({ vehicleType: _, ...form }: VehicleFormValues) =>
+    mutationFn: ({
+      vehicleType: _,
+      ...form
+    }: VehicleFormValues & { acceptMessagesFrom?: AcceptMessagesFrom }) =>
       apiRequest('PATCH', `/api/vehicles/${encodeURIComponent(id)}`, form, { response: vehicleSchema }),
     onSuccess: async () => {
       toast({ title: texts.updatedTitle, description: texts.updatedDescription });

@@ -1,5 +1,12 @@
 /** Texts of the owner's vehicle screens that only the client shows (the shared ones are vehicleTexts). */
 export const vehicleScreenTexts = {
+  // Who may message this vehicle (ADDENDUM §1; our words, docs/decisions/0080-messaging-model.md).
+  acceptMessagesLabel: 'Who can message this vehicle',
+  acceptMessagesOptions: [
+    { value: 'everyone', label: 'Everyone' },
+    { value: 'verified', label: 'Only signed-in users with a verified email' },
+    { value: 'nobody', label: 'Nobody (messages paused)' },
+  ],
   addVehicleIntro: 'Register your vehicle to receive anonymous messages from other users of the product',
   displayNameHint: 'Optional. Others will see this name instead of e.g. "2020 Hyundai Palisade".',
   noVehicles: 'No vehicles registered',
