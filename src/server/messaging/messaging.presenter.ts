@@ -7,21 +7,10 @@ import {
 import type { ConversationSide } from '../db/schema.js';
 import { presentPublicVehicle } from '../vehicles/vehicles.presenter.js';
 import type { PublicVehicleRow } from '../vehicles/vehicles.repo.js';
-import type { ConversationRow } from './messaging.repo.js';
+import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
 
-/** A stored message with its sender vehicle's description (what listMessages reads). */
-export interface MessageView {
-  id: string;
-  conversationId: string;
-  senderSide: ConversationSide;
-  senderVehicleId: string | null;
-  content: string;
-  isRead: number;
-  createdAt: number;
-  make: string | null;
-  model: string | null;
-  licensePlate: string | null;
-}
+/** A stored message with its sender vehicle's description, as the repo reads it. */
+export type MessageView = Awaited<ReturnType<MessagingRepo['findMessage']>>;
 
 const anonymousParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.anonymousVisitor };
 
