@@ -1,59 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from './test/free-port.js';
 import { linkIn } from './test/mail.js';
 import { startMailSink } from './test/mail-sink.js';
+import {
+  killServerProcesses,
+  type ServerProcess,
+  startServerProcess,
+  waitForOutput,
+} from './test/server-process.js';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
+afterEach(killServerProcesses);
 
-interface Started {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const children: ChildProcess[] = [];
-afterEach(() => {
-  // tsx runs the server as a child of its own: end the whole process group, or the server outlives the test.
-  for (const child of children.splice(0)) {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
-});
-
-async function startMain(env: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
-  const child = spawn(tsx, ['src/server/main.ts'], {
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, dataDir, output: () => output, exited };
-}
-
-async function waitForOutput(started: Started, pattern: RegExp) {
-  await expect.poll(() => pattern.test(started.output()), { timeout: 20_000, interval: 100 }).toBe(true);
-}
+const startMain = startServerProcess;
+type Started = ServerProcess;
 
 describe('the server process', () => {
   it('starts on the embedded database, mails to the outbox, and prints where', async () => {

@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { freePort } from './free-port.js';
+
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+/** The server as an operator runs it (src/server/main.ts), in a process of its own. */
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+  /** kill -9 of the whole process group (tsx runs the server as a child of its own). */
+  kill(): void;
+}
+
+const started: ServerProcess[] = [];
+
+/** Ends every server a test started and left running; call it in afterEach. */
+export function killServerProcesses(): void {
+  for (const server of started.splice(0)) server.kill();
+}
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
+  const child = spawn(tsx, ['src/server/main.ts'], {
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const server: ServerProcess = {
+    child,
+    port,
+    dataDir,
+    output: () => output,
+    exited,
+    kill() {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+  started.push(server);
+  return server;
+}
+
+export async function waitForOutput(server: ServerProcess, pattern: RegExp) {
+  await expect.poll(() => pattern.test(server.output()), { timeout: 20_000, interval: 100 }).toBe(true);
+}
