@@ -240,7 +240,7 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     expect(otherVisitor.json().id).not.toBe(first.json().id);
   });
 
-  it('never shows the owner who wrote: no email, name or account id in anything the owner can read', async () => {
+  it('never shows either side who the other is: no email, name or account id in anything they can read', async () => {
     const sender = await createVerifiedUser(t);
     await buildVehicle(t.app, sender.cookie);
     const senderUser = (await call(t.app, 'GET', '/api/auth/user', { cookie: sender.cookie })).json();
@@ -255,6 +255,24 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);
       for (const secret of secrets) expect(answer.body).not.toContain(secret);
+    }
+
+    // The other way round: the owner replies, and the sender learns nothing of the owner either.
+    const reply = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Thanks' },
+    });
+    const ownerUser = (await call(t.app, 'GET', '/api/auth/user', { cookie: owner.cookie })).json();
+    const senderAnswers = [
+      reply,
+      await call(t.app, 'GET', '/api/conversations', { cookie: sender.cookie }),
+      await call(t.app, 'GET', `/api/conversations/${conversationId}/messages`, { cookie: sender.cookie }),
+      await call(t.app, 'GET', '/api/messages', { cookie: sender.cookie }),
+      sent,
+    ];
+    const ownerSecrets = [ownerUser.email, ownerUser.email.split('@')[0], ownerUser.id];
+    for (const answer of senderAnswers) {
+      for (const secret of ownerSecrets) expect(answer.body).not.toContain(secret);
     }
   });
 });
