@@ -1,4 +1,5 @@
 import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.js';
+import { originHeader } from './fixtures/origin.js';
 import { expect, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
 import { LicensePlatePage } from './pages/license-plate-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
@@ -92,5 +93,29 @@ test('the owner pauses messages on Edit Vehicle; a visitor who writes is told so
   await send.send.click();
   await expect(toast(visitor, messageTexts.paused)).toBeVisible();
   await expect(visitor).toHaveURL(/\/message\//);
+  await visitorContext.close();
+});
+
+test("the owner's unread badge counts a new message live, without reload or polling", async ({
+  page,
+  owner: _owner,
+  browser,
+  baseURL,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  await page.goto('/');
+  const badge = page.getByTestId('unread-badge');
+  await expect(badge).toHaveCount(0);
+
+  const visitorContext = await browser.newContext({ baseURL });
+  for (let n = 1; n <= 2; n++) {
+    const sent = await visitorContext.request.post('/api/messages/anonymous', {
+      headers: originHeader(),
+      data: { vehicleId: vehicle.id, content: `Message ${n}` },
+    });
+    expect(sent.status()).toBe(201);
+    // Well inside the 30 s fallback poll: the socket brought it.
+    await expect(badge).toHaveText(`${n} unread`, { timeout: 5_000 });
+  }
   await visitorContext.close();
 });

@@ -1,6 +1,7 @@
 import { House, type LucideIcon, MessageCircle, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../components/ui/cn.js';
+import { unreadBadgeText, useUnreadCount } from '../features/messaging/queries.js';
 
 const items: { href: string; label: string; icon: LucideIcon }[] = [
   { href: '/', label: 'Home', icon: House },
@@ -8,9 +9,10 @@ const items: { href: string; label: string; icon: LucideIcon }[] = [
   { href: '/profile', label: 'Profile', icon: UserRound },
 ];
 
-/** The signed-in bottom navigation (spec §2); the unread badge joins with the conversations feature. */
+/** The signed-in bottom navigation (spec §2), Messages carrying the unread badge ("9+" above 9). */
 export function BottomNav() {
   const [path] = useLocation();
+  const badge = unreadBadgeText(useUnreadCount(true).data?.count ?? 0);
   return (
     <nav
       aria-label="Main"
@@ -30,7 +32,18 @@ export function BottomNav() {
                   isCurrent ? 'text-primary' : 'text-muted-foreground hover:text-foreground',
                 )}
               >
-                <Icon aria-hidden className="h-6 w-6" strokeWidth={isCurrent ? 2.4 : 2} />
+                <span className="relative">
+                  <Icon aria-hidden className="h-6 w-6" strokeWidth={isCurrent ? 2.4 : 2} />
+                  {href === '/conversations' && badge ? (
+                    <span
+                      data-testid="unread-badge"
+                      className="absolute -right-3 -top-2 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-bold leading-5 text-white"
+                    >
+                      {badge}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  ) : null}
+                </span>
                 {label}
               </Link>
             </li>

@@ -1,6 +1,7 @@
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
 import { useSessionRefresh } from '../features/auth/use-session-refresh.js';
+import { useRealtime } from '../features/messaging/use-realtime.js';
 import { EmailVerificationPage } from '../pages/email-verification.js';
 import { ServiceUnavailablePage } from '../pages/service-unavailable.js';
 import { Layout } from './layout.js';
@@ -14,6 +15,7 @@ export function Shell() {
   const user = userQuery.data ?? null;
   const verificationEmail = useEmailVerificationRequired(user);
   useSessionRefresh(user !== null);
+  useRealtime(user?.id);
   useConnectivityToasts();
   useQueryNotices();
 
