@@ -1,5 +1,6 @@
 import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.js';
 import { originHeader } from './fixtures/origin.js';
+import { saveScreen } from './fixtures/screens.js';
 import { expect, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
 import { LicensePlatePage } from './pages/license-plate-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
@@ -118,4 +119,41 @@ test("the owner's unread badge counts a new message live, without reload or poll
     await expect(badge).toHaveText(`${n} unread`, { timeout: 5_000 });
   }
   await visitorContext.close();
+});
+
+test('the owner opens Conversations, reads a visitor’s message, and it no longer counts as unread', async ({
+  page,
+  owner: _owner,
+  browser,
+  baseURL,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  const visitorContext = await browser.newContext({ baseURL });
+  const sent = await visitorContext.request.post('/api/messages/anonymous', {
+    headers: originHeader(),
+    data: { vehicleId: vehicle.id, content: 'Your window is open' },
+  });
+  expect(sent.status()).toBe(201);
+  await visitorContext.close();
+
+  await page.goto('/');
+  await expect(page.getByTestId('unread-badge')).toHaveText('1 unread');
+  await page.getByRole('link', { name: /Messages/ }).click();
+  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
+  const row = page.getByRole('button', { name: /Anonymous visitor/ });
+  await expect(row).toContainText('Your window is open');
+  await expect(row).toContainText('1 unread');
+  await saveScreen(page, 'messaging-conversations');
+  await row.click();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Your window is open');
+  await expect(
+    page.getByText("This visitor wrote without an account, so they can't receive a reply."),
+  ).toBeVisible();
+  await saveScreen(page, 'messaging-chat');
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+});
+
+test('Conversations asks a visitor to sign in', async ({ page }) => {
+  await page.goto('/conversations');
+  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
 });

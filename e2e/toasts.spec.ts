@@ -28,6 +28,17 @@ test('a validation toast on Add Vehicle shows at the top, off the Register Vehic
   await addVehicle.submit();
   const error = toastCard(page, 'Please enter a real license plate number');
   await expect(error).toBeVisible();
+  // It slides in from the top: measure it where it comes to rest, as the owner sees it.
+  await expect.poll(async () => (await boxOf(error)).y).toBeGreaterThanOrEqual(0);
+  let restingY = Number.NaN;
+  await expect
+    .poll(async () => {
+      const y = (await boxOf(error)).y;
+      const isResting = y === restingY;
+      restingY = y;
+      return isResting;
+    })
+    .toBe(true);
 
   const toastBox = await boxOf(error);
   const buttonBox = await boxOf(addVehicle.register);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { AuthPage } from '../pages/auth.js';
+import { ConversationsPage, ConversationsSignInRequired } from '../pages/conversations.js';
 import { HomePage } from '../pages/home.js';
 import { LandingPage } from '../pages/landing.js';
 import { LicensePlatePage } from '../pages/license-plate.js';
@@ -59,6 +60,9 @@ const signedInPages: SignedInPageRoute[] = [
     signedOut: VehicleThemeSignInRequired,
   },
   { path: '/qr-code/:vehicleId', component: QrCodePage },
+  { path: '/conversations', component: ConversationsPage, signedOut: ConversationsSignInRequired },
+  // Spec §2: links to /messages appear in places; they open Conversations.
+  { path: '/messages', component: ConversationsPage, signedOut: ConversationsSignInRequired },
 ];
 
 /** Pages for visitors who are not signed in, besides / (also shown while the session loads). */

@@ -57,5 +57,11 @@ export function presentConversation(view: {
     lastMessage: view.lastMessage?.content ?? null,
     lastMessageAt: view.lastMessage ? new Date(view.lastMessage.createdAt).toISOString() : null,
     canReply: view.canReply,
+    ...(view.side === 'one'
+      ? {
+          otherParty: view.vehicleTwo ? presentPublicVehicle(view.vehicleTwo) : anonymousParty,
+          ownVehicleId: view.conversation.vehicleOneId,
+        }
+      : { otherParty: presentPublicVehicle(view.vehicleOne), ownVehicleId: view.conversation.vehicleTwoId }),
   };
 }

@@ -122,6 +122,8 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
       vehicleTwoId: first.id,
       vehicleTwo: { id: first.id, make: 'Honda', model: 'Civic', licensePlate: first.licensePlate },
       canReply: true,
+      otherParty: { id: first.id },
+      ownVehicleId: target.id,
     });
     const reply = await call(t.app, 'POST', `/api/conversations/${ownerView.id}/messages`, {
       cookie: owner.cookie,
@@ -138,7 +140,13 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     const senderView = (await conversationsOf(sender.cookie)).find(
       (c: { id: string }) => c.id === ownerView.id,
     );
-    expect(senderView).toMatchObject({ unreadCount: 1, lastMessage: 'Closed it, thanks!', canReply: true });
+    expect(senderView).toMatchObject({
+      unreadCount: 1,
+      lastMessage: 'Closed it, thanks!',
+      canReply: true,
+      otherParty: { id: target.id },
+      ownVehicleId: first.id,
+    });
     const senderMessages = (
       await call(t.app, 'GET', `/api/conversations/${ownerView.id}/messages`, { cookie: sender.cookie })
     ).json();

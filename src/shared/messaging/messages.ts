@@ -129,6 +129,10 @@ export const conversationSchema = z.object({
   lastMessageAt: z.string().nullable(),
   /** Whether the caller can write in it (an anonymous visitor cannot receive a reply). */
   canReply: z.boolean(),
+  /** The side that is not the caller's (spec §2: "the vehicle that is not one of the user's own"). */
+  otherParty: z.union([publicVehicleSchema, anonymousPartySchema]),
+  /** The caller's own vehicle in it, if they wrote as one (what "mark read" names). */
+  ownVehicleId: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

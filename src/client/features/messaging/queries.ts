@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { unreadCountSchema } from '../../../shared/messaging/messages.js';
+import { z } from 'zod';
+import { conversationSchema, messageSchema, unreadCountSchema } from '../../../shared/messaging/messages.js';
 import { readQuery } from '../../lib/api.js';
 
 /** Query keys double as paths (lib/query-keys.ts): readQuery GETs the joined key. */
@@ -30,4 +31,15 @@ export function useUnreadCount(isSignedIn: boolean) {
 export function unreadBadgeText(count: number): string | undefined {
   if (count <= 0) return undefined;
   return count > 9 ? '9+' : String(count);
+}
+
+export function useConversations() {
+  return useQuery({ queryKey: messagingKeys.conversations, queryFn: readQuery(z.array(conversationSchema)) });
+}
+
+export function useConversationMessages(conversationId: string) {
+  return useQuery({
+    queryKey: messagingKeys.messagesOf(conversationId),
+    queryFn: readQuery(z.array(messageSchema)),
+  });
 }

@@ -26,3 +26,28 @@ export const messageSuccessTexts = {
 
 /** Spec §9: the success screen returns to / after 10 seconds. */
 export const MESSAGE_SUCCESS_REDIRECT_MS = 10_000;
+
+/** Texts of the Conversations screen (spec §2; our words where the spec names none). */
+export const conversationTexts = {
+  title: 'Conversations',
+  signInRequired: 'Sign in to read and answer the messages sent to your vehicles.',
+  empty: 'No conversations yet',
+  emptyHint: 'Scan a QR code or look up a license plate to send your first message.',
+  scanQr: 'Scan QR Code',
+  lookUpPlate: 'Enter License Plate',
+  // Spec §2 Home: the other vehicle as year make model, else this.
+  fallbackName: 'Vehicle Conversation',
+  noMessages: 'No messages yet',
+  back: 'Back to conversations',
+  replyLabel: 'Reply',
+  replyPlaceholder: 'Type a reply...',
+  send: 'Send',
+  cannotReply: "This visitor wrote without an account, so they can't receive a reply.",
+  deleteMessage: 'Delete message',
+  deleteConversation: 'Delete conversation',
+  blockSender: 'Block sender',
+  blockedTitle: 'Sender blocked',
+  blockedDescription: "They can't message your vehicles anymore. Unblock them under Profile, Blocked Users.",
+  deletedTitle: 'Conversation deleted',
+  unread: (count: number) => `${count} unread`,
+} as const;

@@ -1,0 +1,234 @@
+import { ArrowLeft, Ban, QrCode, RectangleHorizontal, Send, Trash2 } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import type { Conversation, Message } from '../../shared/messaging/messages.js';
+import { usePageTitle } from '../components/page-title.js';
+import { SignInRequired } from '../components/sign-in-required.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent } from '../components/ui/card.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import {
+  useBlockSender,
+  useDeleteConversation,
+  useDeleteMessage,
+  useMarkRead,
+  useReply,
+} from '../features/messaging/conversation-mutations.js';
+import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
+import { conversationTexts as texts } from '../features/messaging/texts.js';
+import { colorLabel } from '../features/vehicles/vehicle-display.js';
+
+/** Spec §2 Home: the other party as "year make model", else "Vehicle Conversation". */
+export function otherPartyName(conversation: Conversation): string {
+  const other = conversation.otherParty;
+  if ('kind' in other) return other.label;
+  return `${other.year} ${other.make} ${other.model}`.trim() || texts.fallbackName;
+}
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+function ConversationRow({ conversation, onOpen }: { conversation: Conversation; onOpen: () => void }) {
+  const other = conversation.otherParty;
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="flex min-h-16 w-full flex-col gap-1 rounded-2xl border border-border bg-card p-4 text-left"
+      >
+        <span className="flex w-full items-center justify-between gap-2">
+          <span className="truncate font-semibold">{otherPartyName(conversation)}</span>
+          {conversation.unreadCount > 0 ? (
+            <span className="rounded-full bg-primary-solid px-2 text-xs font-bold leading-5 text-primary-foreground">
+              {texts.unread(conversation.unreadCount)}
+            </span>
+          ) : null}
+        </span>
+        <span className="text-xs text-muted-foreground">{formatDate(conversation.lastMessageAt)}</span>
+        <span className="line-clamp-2 text-sm">{conversation.lastMessage ?? texts.noMessages}</span>
+        {'kind' in other ? null : (
+          <span className="text-xs text-muted-foreground">
+            {other.licensePlate} · {colorLabel(other.color)}
+          </span>
+        )}
+      </button>
+    </li>
+  );
+}
+
+function EmptyState() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 p-6 text-center">
+        <p className="font-semibold">{texts.empty}</p>
+        <p className="text-sm text-muted-foreground">{texts.emptyHint}</p>
+        <Button asChild size="large" className="w-full">
+          <Link href="/qr-scanner">
+            <QrCode aria-hidden className="h-5 w-5" />
+            {texts.scanQr}
+          </Link>
+        </Button>
+        <Button asChild size="large" variant="outline" className="w-full">
+          <Link href="/license-plate">
+            <RectangleHorizontal aria-hidden className="h-5 w-5" />
+            {texts.lookUpPlate}
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MessageBubble({ message }: { message: Message }) {
+  const deleteMessage = useDeleteMessage();
+  return (
+    <li className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
+      <p
+        className={
+          message.isMine
+            ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-primary-solid px-3 py-2 text-primary-foreground'
+            : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-muted px-3 py-2'
+        }
+      >
+        {message.content}
+      </p>
+      <span className="flex items-center gap-1 text-xs text-muted-foreground">
+        {formatDate(message.createdAt)}
+        {message.isMine ? (
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={texts.deleteMessage}
+            onClick={() => deleteMessage.mutate(message.id)}
+          >
+            <Trash2 aria-hidden className="h-4 w-4" />
+          </Button>
+        ) : null}
+      </span>
+    </li>
+  );
+}
+
+function ChatView({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
+  const messages = useConversationMessages(conversation.id);
+  const markRead = useMarkRead(conversation.id);
+  const reply = useReply(conversation.id);
+  const deleteConversation = useDeleteConversation(onBack);
+  const blockSender = useBlockSender(onBack);
+  const [draft, setDraft] = useState('');
+  usePageTitle(otherPartyName(conversation));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marked read once per opening, not per render
+  useEffect(() => {
+    markRead.mutate(conversation.ownVehicleId);
+  }, [conversation.id]);
+
+  const send = () => {
+    const content = draft.trim();
+    if (content === '' || reply.isPending) return;
+    reply.mutate(content, { onSuccess: () => setDraft('') });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4 px-5 pb-6 pt-4">
+      <header className="flex items-center gap-2">
+        <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onBack}>
+          <ArrowLeft aria-hidden className="h-5 w-5" />
+        </Button>
+        <h1 className="min-w-0 flex-1 truncate text-xl font-bold">{otherPartyName(conversation)}</h1>
+      </header>
+      <div className="flex gap-2">
+        <Button variant="outline" onClick={() => blockSender.mutate(conversation.id)}>
+          <Ban aria-hidden className="h-4 w-4" />
+          {texts.blockSender}
+        </Button>
+        <Button variant="outline" onClick={() => deleteConversation.mutate(conversation.id)}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {texts.deleteConversation}
+        </Button>
+      </div>
+      {messages.isPending ? (
+        <PageSpinner />
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Messages">
+          {(messages.data ?? []).map((message) => (
+            <MessageBubble key={message.id} message={message} />
+          ))}
+        </ol>
+      )}
+      {conversation.canReply ? (
+        <form onSubmit={onSubmit} className="flex items-end gap-2">
+          <label htmlFor="reply" className="sr-only">
+            {texts.replyLabel}
+          </label>
+          <textarea
+            id="reply"
+            rows={2}
+            maxLength={500}
+            value={draft}
+            placeholder={texts.replyPlaceholder}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={onKeyDown}
+            className="min-h-11 flex-1 rounded-xl border border-input bg-background p-2 text-base"
+          />
+          <Button
+            type="submit"
+            size="icon"
+            aria-label={texts.send}
+            disabled={draft.trim() === '' || reply.isPending}
+          >
+            <Send aria-hidden className="h-5 w-5" />
+          </Button>
+        </form>
+      ) : (
+        <p className="text-sm text-muted-foreground">{texts.cannotReply}</p>
+      )}
+    </div>
+  );
+}
+
+/** Conversations (spec §2): the list, then a chat; ?open={id} opens one directly. */
+export function ConversationsPage() {
+  const conversations = useConversations();
+  const search = useSearch();
+  const [openId, setOpenId] = useState<string | null>(() => new URLSearchParams(search).get('open'));
+  usePageTitle(texts.title);
+
+  if (conversations.isPending) return <PageSpinner />;
+  const list = conversations.data ?? [];
+  const open = list.find((conversation) => conversation.id === openId);
+  if (open) return <ChatView conversation={open} onBack={() => setOpenId(null)} />;
+
+  return (
+    <div className="flex flex-col gap-4 px-5 pb-6 pt-4">
+      <h1 className="text-2xl font-bold tracking-tight">{texts.title}</h1>
+      {list.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.map((conversation) => (
+            <ConversationRow
+              key={conversation.id}
+              conversation={conversation}
+              onOpen={() => setOpenId(conversation.id)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function ConversationsSignInRequired() {
+  return <SignInRequired description={texts.signInRequired} />;
+}
