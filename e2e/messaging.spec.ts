@@ -107,6 +107,9 @@ test("the owner's unread badge counts a new message live, without reload or poll
   await page.goto('/');
   const badge = page.getByTestId('unread-badge');
   await expect(badge).toHaveCount(0);
+  const recent = page.getByRole('region', { name: 'Recent Conversations' });
+  await expect(recent.getByText('No conversations yet')).toBeVisible();
+  await expect(recent.getByRole('link', { name: 'View Conversations' })).toBeVisible();
 
   const visitorContext = await browser.newContext({ baseURL });
   for (let n = 1; n <= 2; n++) {
@@ -118,6 +121,11 @@ test("the owner's unread badge counts a new message live, without reload or poll
     // Well inside the 30 s fallback poll: the socket brought it.
     await expect(badge).toHaveText(`${n} unread`, { timeout: 5_000 });
   }
+  // Home's Recent conversations: the visitor's conversation, newest message, and the link to all.
+  await page.reload();
+  await expect(recent.getByRole('link', { name: /Anonymous visitor/ })).toContainText('Message 2');
+  await expect(recent.getByRole('link', { name: 'View All Conversations' })).toBeVisible();
+  await saveScreen(page, 'messaging-home-recent-conversations');
   await visitorContext.close();
 });
 

@@ -7,6 +7,7 @@ import { SignInRequired } from '../components/sign-in-required.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { otherPartyName } from '../features/messaging/conversation-display.js';
 import {
   useBlockSender,
   useDeleteConversation,
@@ -17,13 +18,6 @@ import {
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { colorLabel } from '../features/vehicles/vehicle-display.js';
-
-/** Spec §2 Home: the other party as "year make model", else "Vehicle Conversation". */
-export function otherPartyName(conversation: Conversation): string {
-  const other = conversation.otherParty;
-  if ('kind' in other) return other.label;
-  return `${other.year} ${other.make} ${other.model}`.trim() || texts.fallbackName;
-}
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 

@@ -6,6 +6,7 @@ import { usePageTitle } from '../components/page-title.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { greeting, userInitial } from '../features/auth/user-display.js';
+import { RecentConversationsSection } from '../features/messaging/recent-conversations-section.js';
 import { MyVehiclesSection } from '../features/vehicles/my-vehicles-section.js';
 
 interface TileProps {
@@ -74,7 +75,7 @@ export function HomePage() {
         </div>
       </section>
 
-      {/* The Recent conversations section of spec §2 Home goes here, from its own feature. */}
+      <RecentConversationsSection />
 
       <MyVehiclesSection />
     </div>

@@ -51,3 +51,14 @@ export const conversationTexts = {
   deletedTitle: 'Conversation deleted',
   unread: (count: number) => `${count} unread`,
 } as const;
+
+/** Texts of Home's Recent conversations (spec §2 Home). */
+export const recentConversationTexts = {
+  title: 'Recent Conversations',
+  viewAll: 'View All Conversations',
+  view: 'View Conversations',
+  empty: 'No conversations yet',
+} as const;
+
+/** Spec §9: Home shows 3 conversations. */
+export const HOME_CONVERSATION_COUNT = 3;

@@ -1,0 +1,71 @@
+import { Link } from 'wouter';
+import type { Conversation } from '../../../shared/messaging/messages.js';
+import { Card } from '../../components/ui/card.js';
+import { Spinner } from '../../components/ui/spinner.js';
+import { colorLabel } from '../vehicles/vehicle-display.js';
+import { otherPartyName } from './conversation-display.js';
+import { useConversations } from './queries.js';
+import { conversationTexts, HOME_CONVERSATION_COUNT, recentConversationTexts as texts } from './texts.js';
+
+function RecentRow({ conversation }: { conversation: Conversation }) {
+  const other = conversation.otherParty;
+  return (
+    <li>
+      <Link
+        href={`/conversations?open=${encodeURIComponent(conversation.id)}`}
+        className="flex min-h-11 flex-col gap-0.5 p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
+        <span className="flex items-center justify-between gap-2">
+          <span className="truncate font-semibold">{otherPartyName(conversation)}</span>
+          <span className="shrink-0 text-xs text-muted-foreground">
+            {conversation.lastMessageAt ? new Date(conversation.lastMessageAt).toLocaleDateString() : ''}
+          </span>
+        </span>
+        <span className="line-clamp-2 text-sm">
+          {conversation.lastMessage ?? conversationTexts.noMessages}
+        </span>
+        {'kind' in other ? null : (
+          <span className="text-xs text-muted-foreground">
+            {other.licensePlate} · {colorLabel(other.color)}
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+/** Home's Recent conversations (spec §2 Home): the first 3, and a link to all of them. */
+export function RecentConversationsSection() {
+  const { data, isPending, isError } = useConversations();
+  const conversations = data ?? [];
+  return (
+    <section aria-labelledby="recent-conversations-title" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id="recent-conversations-title" className="text-lg font-semibold">
+          {texts.title}
+        </h2>
+        <Link
+          href="/conversations"
+          className="-mr-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          {conversations.length > 0 ? texts.viewAll : texts.view}
+        </Link>
+      </div>
+      {isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading conversations" />
+        </div>
+      ) : isError ? null : conversations.length === 0 ? (
+        <Card className="px-5 py-6 text-center text-sm text-muted-foreground">{texts.empty}</Card>
+      ) : (
+        <Card>
+          <ul className="divide-y divide-border">
+            {conversations.slice(0, HOME_CONVERSATION_COUNT).map((conversation) => (
+              <RecentRow key={conversation.id} conversation={conversation} />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
