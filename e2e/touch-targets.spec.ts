@@ -5,6 +5,7 @@ import { expectTouchTargets } from './fixtures/touch-targets.js';
 import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { AddVehiclePage } from './pages/add-vehicle-page.js';
 import { AuthPage } from './pages/auth-page.js';
+import { BlockedUsersPage } from './pages/blocked-users-page.js';
 import { EditVehiclePage } from './pages/edit-vehicle-page.js';
 import { HomePage } from './pages/home-page.js';
 import { LandingPage } from './pages/landing-page.js';
@@ -102,7 +103,12 @@ test('every touch target a signed-in owner meets is at least 44x44 px', async ({
   await expectTouchTargets(page, 'Home (avatar, tiles, QR shortcut, Manage All, bottom navigation)');
 
   await new ProfilePage(page).goto();
-  await expectTouchTargets(page, 'Profile (Dark mode, Sign Out)');
+  await expectTouchTargets(page, 'Profile (My Vehicles, Blocked Users, Dark mode, Sign Out)');
+
+  const blockedUsers = new BlockedUsersPage(page);
+  await blockedUsers.goto();
+  await expect(blockedUsers.empty).toBeVisible();
+  await expectTouchTargets(page, 'Blocked Users, empty (back)');
 
   await myVehicles.goto();
   await expect(myVehicles.removed).toBeVisible();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { AuthPage } from '../pages/auth.js';
+import { BlockedUsersPage } from '../pages/blocked-users.js';
 import { ConversationsPage, ConversationsSignInRequired } from '../pages/conversations.js';
 import { HomePage } from '../pages/home.js';
 import { LandingPage } from '../pages/landing.js';
@@ -63,6 +64,7 @@ const signedInPages: SignedInPageRoute[] = [
   { path: '/conversations', component: ConversationsPage, signedOut: ConversationsSignInRequired },
   // Spec §2: links to /messages appear in places; they open Conversations.
   { path: '/messages', component: ConversationsPage, signedOut: ConversationsSignInRequired },
+  { path: '/blocked-users', component: BlockedUsersPage },
 ];
 
 /** Pages for visitors who are not signed in, besides / (also shown while the session loads). */

@@ -1,4 +1,4 @@
-import { Car, ChevronRight, LogOut } from 'lucide-react';
+import { Ban, Car, ChevronRight, LogOut, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -10,6 +10,21 @@ import { useLogout } from '../features/auth/mutations.js';
 import { useUser } from '../features/auth/queries.js';
 import { fullName, userInitial } from '../features/auth/user-display.js';
 import { EmailVerificationCard } from '../features/profile/email-verification-card.js';
+
+function ProfileLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
+  return (
+    <li>
+      <Link
+        href={href}
+        className="flex min-h-14 items-center gap-3 px-5 py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
+        <Icon aria-hidden className="h-5 w-5 text-primary" />
+        <span className="flex-1">{label}</span>
+        <ChevronRight aria-hidden className="h-4 w-4 text-muted-foreground" />
+      </Link>
+    </li>
+  );
+}
 
 export function ProfilePage() {
   const { data: user } = useUser();
@@ -36,18 +51,14 @@ export function ProfilePage() {
 
       <EmailVerificationCard user={user} />
 
-      <Card>
-        <Link
-          href="/vehicle-management"
-          className="flex min-h-14 items-center gap-3 rounded-2xl px-5 py-4 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <Car aria-hidden className="h-5 w-5 text-primary" />
-          <span className="flex-1">My Vehicles</span>
-          <ChevronRight aria-hidden className="h-4 w-4 text-muted-foreground" />
-        </Link>
+      <Card className="overflow-hidden">
+        <ul className="divide-y divide-border">
+          <ProfileLink href="/vehicle-management" icon={Car} label="My Vehicles" />
+          <ProfileLink href="/blocked-users" icon={Ban} label="Blocked Users" />
+        </ul>
       </Card>
 
-      {/* Notifications, Blocked Users, Help & Support and About join this page with their features. */}
+      {/* Notifications, Help & Support and About join this page with their features. */}
 
       <Card>
         <CardHeader>

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { messageResultSchema } from '../../../shared/auth.js';
 import { messageSchema, unreadCountSchema } from '../../../shared/messaging/messages.js';
 import { apiRequest } from '../../lib/api.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
+import { blockKeys } from '../blocks/queries.js';
 import { messagingKeys } from './queries.js';
 import { conversationTexts } from './texts.js';
 
@@ -67,9 +67,10 @@ export function useDeleteConversation(onDeleted: () => void) {
 export function useBlockSender(onBlocked: () => void) {
   return useMutation({
     mutationFn: (conversationId: string) =>
-      apiRequest('POST', '/api/block', { conversationId }, { response: z.object({ message: z.string() }) }),
+      apiRequest('POST', '/api/block', { conversationId }, { response: messageResultSchema }),
     onSuccess: () => {
       toast({ title: conversationTexts.blockedTitle, description: conversationTexts.blockedDescription });
+      void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
       onBlocked();
     },
     onError: (error) => handleApiError(error, { context: 'blocking a sender' }),
