@@ -8,6 +8,7 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
 } from 'kysely';
 import pg from 'pg';
 import { UnavailableError } from '../errors/unavailable.js';
@@ -61,10 +62,39 @@ export function openSqlite(file: string): DatabaseHandle {
     }
   }
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new CamelCasePlugin()],
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** How many prepared statements one SQLite database keeps for reuse (by SQL text, least recently used out). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs anew; compiling the SQL again took a tenth of a message send's
+ * time (bench/delivery.bench.ts). The queries are few and their text repeats, so the statements are
+ * kept. Reusing one is safe here: better-sqlite3 runs each to completion before the next (Kysely's
+ * SQLite driver holds one connection at a time, and this app never streams), and SQLite prepares a
+ * statement again by itself after a schema change.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText) {
+      let statement = statements.get(sqlText);
+      if (statement) {
+        statements.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE)
+          statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(sqlText, statement);
+      return statement as unknown as ReturnType<SqliteDialectDatabase['prepare']>;
+    },
+  };
 }
 
 export function openPostgres(connectionString: string, onError?: (error: Error) => void): DatabaseHandle {
@@ -134,8 +164,8 @@ export function openDatabase(options: {
   return openSqlite(path.join(options.dataDir, 'app.db'));
 }
 
-/** A unique constraint refused the write (SQLite or PostgreSQL). */
+/** A unique constraint or a primary key refused the write (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }

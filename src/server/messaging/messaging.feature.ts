@@ -1,6 +1,6 @@
 import { generateToken } from '../auth/tokens.js';
 import { createBlocksRepo } from '../blocks/blocks.repo.js';
-import { createTransaction } from '../db/transaction.js';
+import { createGroupCommit, createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
 import { createMessagingRepo } from './messaging.repo.js';
@@ -15,7 +15,10 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   const messaging = createMessagingService({
     repo: createMessagingRepo(database.db, database.engine),
     blocks: createBlocksRepo(database.db),
-    transaction: createTransaction(database.db, (db) => createMessagingRepo(db, database.engine)),
+    // SQLite commits one transaction at a time: concurrent sends share a commit (docs/decisions/0081).
+    transaction: (database.engine === 'sqlite' ? createGroupCommit : createTransaction)(database.db, (db) =>
+      createMessagingRepo(db, database.engine),
+    ),
     limiter: deps.limiter,
     clock,
     events: deps.events,

@@ -55,30 +55,42 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       return db.selectFrom('vehicles').select(PUBLIC_VEHICLE_KEYS).where('id', 'in', ids).execute();
     },
 
-    /** The conversation of a pair, made on first use; of two racing first messages, both get the one row. */
-    async findOrCreateConversation(values: Omit<Insertable<ConversationsTable>, 'id'>) {
-      await db
+    /**
+     * The conversation of a pair, made on first use and marked active at `lastMessageAt` in the same
+     * statement; of two racing first messages, both get the one row.
+     */
+    upsertConversation(values: Omit<Insertable<ConversationsTable>, 'id'>) {
+      return db
         .insertInto('conversations')
         .values({ ...values, id: randomUUID() })
-        .onConflict((conflict) => conflict.column('partyKey').doNothing())
-        .execute();
-      return db
-        .selectFrom('conversations')
-        .selectAll()
-        .where('partyKey', '=', values.partyKey)
+        .onConflict((conflict) =>
+          conflict.column('partyKey').doUpdateSet((eb) => ({
+            lastMessageAt: eb
+              .case()
+              .when('excluded.lastMessageAt', '>', eb.ref('conversations.lastMessageAt'))
+              .then(eb.ref('excluded.lastMessageAt'))
+              .else(eb.ref('conversations.lastMessageAt'))
+              .end(),
+          })),
+        )
+        .returningAll()
         .executeTakeFirstOrThrow();
     },
 
     async insertMessage(values: Omit<Insertable<MessagesTable>, 'id'>) {
       const message = { ...values, id: timeOrderedId() };
       await db.insertInto('messages').values(message).execute();
+      return message;
+    },
+
+    /** A conversation's latest message is at `at` (unless a later one is already there). */
+    async markActive(conversationId: string, at: number) {
       await db
         .updateTable('conversations')
-        .set({ lastMessageAt: values.createdAt })
-        .where('id', '=', values.conversationId)
-        .where('lastMessageAt', '<', values.createdAt)
+        .set({ lastMessageAt: at })
+        .where('id', '=', conversationId)
+        .where('lastMessageAt', '<', at)
         .execute();
-      return message;
     },
 
     /** Conversations the user is a participant of, with a message since `since`, newest first. */
@@ -130,29 +142,30 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         .execute();
     },
 
-    /** Unread messages for the user: written by the other side of their conversations, since `since`. */
-    countUnread(userId: string, since: number) {
-      return db
-        .selectFrom('messages')
-        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('messages.isRead', '=', 0)
-        .where('messages.createdAt', '>', since)
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('conversations.ownerOneId', '=', userId),
-              eb('messages.senderSide', '=', 'two'),
-              eb('messages.createdAt', '>', eb.ref('conversations.oneClearedAt')),
-            ]),
-            eb.and([
-              eb('conversations.userTwoId', '=', userId),
-              eb('messages.senderSide', '=', 'one'),
-              eb('messages.createdAt', '>', eb.ref('conversations.twoClearedAt')),
-            ]),
-          ]),
-        )
-        .executeTakeFirstOrThrow();
+    /**
+     * Unread messages for the user: written by the other side of their conversations, since `since`.
+     * Counted from the user's conversations on each side (their indexes), never by scanning messages.
+     */
+    async countUnread(userId: string, since: number) {
+      const countFor = (side: ConversationSide) => {
+        const { user, writer, clearedAt } =
+          side === 'one'
+            ? ({ user: 'ownerOneId', writer: 'two', clearedAt: 'conversations.oneClearedAt' } as const)
+            : ({ user: 'userTwoId', writer: 'one', clearedAt: 'conversations.twoClearedAt' } as const);
+        return db
+          .selectFrom('conversations')
+          .innerJoin('messages', 'messages.conversationId', 'conversations.id')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where(`conversations.${user}`, '=', userId)
+          .where('conversations.lastMessageAt', '>', since)
+          .where('messages.senderSide', '=', writer)
+          .where('messages.isRead', '=', 0)
+          .where('messages.createdAt', '>', since)
+          .whereRef('messages.createdAt', '>', clearedAt)
+          .executeTakeFirstOrThrow();
+      };
+      const [one, two] = [await countFor('one'), await countFor('two')];
+      return { count: Number(one.count) + Number(two.count) };
     },
 
     async clearForSide(conversationId: string, side: ConversationSide, at: number) {

@@ -139,7 +139,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       let sent: { result: SentMessage; conversation: ConversationRow; side: ConversationSide };
       try {
         sent = await deps.transaction(async (tx) => {
-          const conversation = await tx.findOrCreateConversation({
+          const conversation = await tx.upsertConversation({
             partyKey,
             vehicleOneId: target.id,
             ownerOneId: ownerId,
@@ -248,13 +248,18 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       const recipient = otherUserOf(conversation, side);
       if (recipient && (await blocks.isBlocked(recipient, { userId }))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
-      const message = await repo.insertMessage({
-        conversationId: conversation.id,
-        senderSide: side,
-        senderVehicleId: vehicleOf(conversation, side),
-        content,
-        isRead: 0,
-        createdAt: clock(),
+      const now = clock();
+      const message = await deps.transaction(async (tx) => {
+        const inserted = await tx.insertMessage({
+          conversationId: conversation.id,
+          senderSide: side,
+          senderVehicleId: vehicleOf(conversation, side),
+          content,
+          isRead: 0,
+          createdAt: now,
+        });
+        await tx.markActive(conversation.id, now);
+        return inserted;
       });
       await announce({ messageId: message.id, conversationId: conversation.id }, recipient, userId);
       return { side, message: await repo.findMessage(message.id) };

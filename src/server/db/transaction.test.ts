@@ -1,0 +1,90 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/databases.js';
+import type { Db } from './index.js';
+import { createGroupCommit } from './transaction.js';
+
+describe('group commit on SQLite', () => {
+  let database: TestDatabase;
+  /** A second connection to the same file: it sees only what is committed. */
+  let observer: SqliteDatabase.Database;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    observer = new SqliteDatabase(path.join(database.serverEnv.DATA_DIR as string, 'app.db'), {
+      readonly: true,
+    });
+  });
+  afterAll(async () => {
+    observer.close();
+    await database.drop();
+  });
+
+  const key = (name: string) => ({
+    senderKey: 'group-commit',
+    idempotencyKey: name,
+    response: '{}',
+    createdAt: 1,
+  });
+  const committed = (name: string) =>
+    observer
+      .prepare('select count(*) as n from idempotency_keys where sender_key = ? and idempotency_key = ?')
+      .get('group-commit', name) as { n: number };
+
+  it('commits concurrent changes together, undoes a failing one alone, answers each after its commit', async () => {
+    const transaction = createGroupCommit(database.db, (db: Db) => db);
+    const seenUncommitted: string[] = [];
+    const answeredCommitted: boolean[] = [];
+    const change = (name: string, fail = false) =>
+      transaction(async (db) => {
+        // A change after the first of its group runs in the same open transaction: the first's row is
+        // not on disk yet.
+        if (name !== 'c0' && committed('c0').n === 0) seenUncommitted.push(name);
+        await db.insertInto('idempotencyKeys').values(key(name)).execute();
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      }).then((value) => {
+        answeredCommitted.push(committed(name).n === 1);
+        return value;
+      });
+
+    const results = await Promise.allSettled([
+      change('c0'),
+      change('c1'),
+      change('c2', true),
+      change('c3'),
+      change('c4'),
+    ]);
+
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((results[2] as PromiseRejectedResult).reason).toEqual(new Error('c2 failed'));
+    expect(['c0', 'c1', 'c2', 'c3', 'c4'].map((name) => committed(name).n)).toEqual([1, 1, 0, 1, 1]);
+    expect(answeredCommitted).toEqual([true, true, true, true]);
+    // Grouped: the later changes ran while the first was still uncommitted, in its transaction.
+    expect(seenUncommitted).toEqual(['c1', 'c2', 'c3', 'c4']);
+  });
+
+  it('fails every change of a group whose commit fails, and keeps none of them', async () => {
+    const transaction = createGroupCommit(database.db, (db: Db) => db);
+    const results = await Promise.allSettled([
+      transaction((db) => db.insertInto('idempotencyKeys').values(key('d0')).execute()),
+      // A change that ends the transaction under the group: its commit then fails.
+      transaction(async (db) => {
+        await db.insertInto('idempotencyKeys').values(key('d1')).execute();
+        await sql`rollback`.execute(db);
+      }),
+    ]);
+    expect(results.every((result) => result.status === 'rejected')).toBe(true);
+    expect([committed('d0').n, committed('d1').n]).toEqual([0, 0]);
+    // The next group works.
+    await transaction((db) => db.insertInto('idempotencyKeys').values(key('d2')).execute());
+    expect(committed('d2').n).toBe(1);
+  });
+});
