@@ -58,6 +58,59 @@ describe.each(testEngines)('realtime on %s', (engine) => {
     client.socket.close();
   });
 
+  it('never carries either side’s email, names or account id in any frame either side receives', async () => {
+    const owner = await createVerifiedUser(t, undefined, { firstName: 'Ottoline', lastName: 'Wexford' });
+    const sender = await createVerifiedUser(t, undefined, {
+      firstName: 'Zephyrine',
+      lastName: 'Quillbottom',
+    });
+    const ownerVehicle = await buildVehicle(t.app, owner.cookie);
+    await buildVehicle(t.app, sender.cookie);
+    const secretsOf = async (user: { email: string; cookie: string }, names: string[]) => {
+      const id = (await call(t.app, 'GET', '/api/auth/user', { cookie: user.cookie })).json().id as string;
+      return [user.email, user.email.split('@')[0] as string, id, ...names];
+    };
+    const ownerSecrets = await secretsOf(owner, ['Ottoline', 'Wexford']);
+    const senderSecrets = await secretsOf(sender, ['Zephyrine', 'Quillbottom']);
+    const ownerSocket = await connect(url, headersOf(owner.cookie));
+    const senderSocket = await connect(url, headersOf(sender.cookie));
+    const framesOf = (socket: WebSocket) => {
+      const frames: string[] = [];
+      socket.on('message', (data) => frames.push(String(data)));
+      return frames;
+    };
+    const ownerFrames = framesOf(ownerSocket.socket);
+    const senderFrames = framesOf(senderSocket.socket);
+
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: ownerVehicle.id, content: 'Your lights are on' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const conversationId = sent.json().conversationId as string;
+    const reply = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Thank you' },
+    });
+    expect(reply.statusCode).toBe(201);
+    // Each side hears of both messages: its own and the other's.
+    await expect.poll(() => ownerFrames.filter((frame) => frame.includes('new_message')).length).toBe(2);
+    await expect.poll(() => senderFrames.filter((frame) => frame.includes('new_message')).length).toBe(2);
+
+    const ownerSees = [
+      ...ownerFrames,
+      (await call(t.app, 'GET', '/api/messages', { cookie: owner.cookie })).body,
+    ];
+    const senderSees = [
+      ...senderFrames,
+      (await call(t.app, 'GET', '/api/messages', { cookie: sender.cookie })).body,
+    ];
+    for (const secret of senderSecrets) expect(ownerSees.join('\n')).not.toContain(secret);
+    for (const secret of ownerSecrets) expect(senderSees.join('\n')).not.toContain(secret);
+    ownerSocket.socket.close();
+    senderSocket.socket.close();
+  });
+
   it('closes a socket without a valid session with 4401, and refuses another site’s upgrade', async () => {
     for (const cookie of [undefined, 'session=not-a-session']) {
       const client = await connect(url, headersOf(cookie));

@@ -83,7 +83,11 @@ export const signupCookieFrom = (response: LightMyRequestResponse) =>
   cookieFrom(response, ['signup', '__Secure-signup']);
 
 /** Registers an account, follows the link from its mail, and answers the signed-in cookie. */
-export async function createVerifiedUser(t: TestApp, email = uniqueEmail(), options: { ip?: string } = {}) {
+export async function createVerifiedUser(
+  t: TestApp,
+  email = uniqueEmail(),
+  options: { ip?: string; firstName?: string; lastName?: string } = {},
+) {
   // app.inject keeps no cookies: the jar keeps them, as the browser that registered would.
   const jar = createCookieJar();
   const request = async (method: 'GET' | 'POST', path: string, body?: object) => {
@@ -95,7 +99,12 @@ export async function createVerifiedUser(t: TestApp, email = uniqueEmail(), opti
   };
   await registerAndVerify(
     { request, mail: (to, subject) => t.mail.waitFor(to, subject) },
-    { email, password: STRONG_PASSWORD, firstName: 'Test', lastName: 'User' },
+    {
+      email,
+      password: STRONG_PASSWORD,
+      firstName: options.firstName ?? 'Test',
+      lastName: options.lastName ?? 'User',
+    },
   );
   const cookie = jar.find(SESSION_COOKIE_NAMES);
   if (!cookie) throw new Error(`No session cookie after verifying ${email}`);
