@@ -2,6 +2,7 @@ import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/me
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
 import { expect, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
+import { ConversationsPage } from './pages/conversations-page.js';
 import { LicensePlatePage } from './pages/license-plate-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
 import { toast } from './pages/toasts.js';
@@ -159,6 +160,57 @@ test('the owner opens Conversations, reads a visitor’s message, and it no long
   ).toBeVisible();
   await saveScreen(page, 'messaging-chat');
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+});
+
+test('menus: Delete message on one’s own messages only; the owner’s chat menu blocks or deletes, the sender’s only deletes', async ({
+  page,
+  vehicle,
+  sender,
+}) => {
+  await registerVehicle(sender.page.request, { make: 'Honda', model: 'Civic', year: '2019' });
+  const sent = await sender.page.request.post('/api/messages/anonymous', {
+    headers: originHeader(),
+    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  // The sender's side: a menu on their own message, and no one to block.
+  const senderScreen = new ConversationsPage(sender.page);
+  await senderScreen.goto();
+  await senderScreen.open(/2020 Toyota Camry/);
+  await senderScreen.openConversationMenu();
+  await expect(senderScreen.menu.getByRole('menuitem')).toHaveText(['Delete conversation']);
+  await sender.page.keyboard.press('Escape');
+  await expect(senderScreen.menu).toBeHidden();
+  await expect(senderScreen.conversationOptions).toBeFocused();
+
+  // The owner's side: the sender's message has no menu; the owner's own reply has one.
+  const conversations = new ConversationsPage(page);
+  await conversations.goto();
+  await conversations.open(/2019 Honda Civic/);
+  await expect(conversations.message('Your lights are on').getByRole('button')).toHaveCount(0);
+  await conversations.sendReply('Thanks, on my way');
+  await conversations.openMessageMenu('Thanks, on my way');
+  await expect(conversations.menu.getByRole('menuitem')).toHaveText(['Delete message']);
+  await conversations.screenshot('messaging-message-menu');
+  await conversations.choose('Delete message');
+  await expect(conversations.message('Thanks, on my way')).toHaveCount(0);
+  await expect(conversations.message('Your lights are on')).toBeVisible();
+
+  await conversations.openConversationMenu();
+  await expect(conversations.menu.getByRole('menuitem')).toHaveText(['Block sender', 'Delete conversation']);
+  await conversations.screenshot('messaging-conversation-menu');
+  await conversations.choose('Delete conversation');
+  await expect(toast(page, 'Conversation deleted')).toBeVisible();
+  await expect(conversations.heading).toBeVisible();
+  await expect(page.getByText('No conversations yet')).toBeVisible();
+
+  // Deleting is one side's: the sender still has it, their own message with its menu.
+  await senderScreen.goto();
+  await senderScreen.open(/2020 Toyota Camry/);
+  await expect(
+    senderScreen.message('Your lights are on').getByRole('button', { name: 'Message options' }),
+  ).toBeVisible();
 });
 
 test('Conversations asks a visitor to sign in', async ({ page }) => {

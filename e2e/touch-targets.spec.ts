@@ -6,6 +6,7 @@ import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { AddVehiclePage } from './pages/add-vehicle-page.js';
 import { AuthPage } from './pages/auth-page.js';
 import { BlockedUsersPage } from './pages/blocked-users-page.js';
+import { ConversationsPage } from './pages/conversations-page.js';
 import { EditVehiclePage } from './pages/edit-vehicle-page.js';
 import { HomePage } from './pages/home-page.js';
 import { LandingPage } from './pages/landing-page.js';
@@ -140,4 +141,42 @@ test('every touch target a signed-in owner meets is at least 44x44 px', async ({
 
   await new NotFoundPage(page).goto('/no/such/page');
   await expectTouchTargets(page, 'Page Not Found, signed in');
+});
+
+test('every touch target of Conversations, its menus and Blocked Users is at least 44x44 px', async ({
+  page,
+  vehicle,
+  sender,
+}) => {
+  const conversations = new ConversationsPage(page);
+  await conversations.goto();
+  await expect(page.getByText('No conversations yet')).toBeVisible();
+  await expectTouchTargets(page, 'Conversations, empty (Scan QR Code, Enter License Plate)');
+
+  await registerVehicle(sender.page.request, { make: 'Honda', model: 'Civic', year: '2019' });
+  const sent = await sender.page.request.post('/api/messages/anonymous', {
+    headers: originHeader(),
+    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await conversations.goto();
+  await expect(conversations.row(/2019 Honda Civic/)).toBeVisible();
+  await expectTouchTargets(page, 'Conversations (a row)');
+  await conversations.open(/2019 Honda Civic/);
+  await conversations.sendReply('On my way');
+  await expect(conversations.message('On my way')).toBeVisible();
+  await expectTouchTargets(page, 'a chat (back, Conversation options, Message options, Send)');
+  await conversations.openMessageMenu('On my way');
+  await expectTouchTargets(page, 'a chat with the message menu open');
+  await page.keyboard.press('Escape');
+  await conversations.openConversationMenu();
+  await expectTouchTargets(page, 'a chat with the conversation menu open');
+  await conversations.choose('Block sender');
+  await expect(conversations.heading).toBeVisible();
+
+  const blockedUsers = new BlockedUsersPage(page);
+  await blockedUsers.goto();
+  await expect(blockedUsers.entry('2019 Honda Civic')).toBeVisible();
+  await expectTouchTargets(page, 'Blocked Users (back, Unblock)');
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Ban, QrCode, RectangleHorizontal, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Ban, EllipsisVertical, QrCode, RectangleHorizontal, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Conversation, Message } from '../../shared/messaging/messages.js';
@@ -6,8 +6,14 @@ import { usePageTitle } from '../components/page-title.js';
 import { SignInRequired } from '../components/sign-in-required.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu.js';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { otherPartyName } from '../features/messaging/conversation-display.js';
+import { isOwnersSide, otherPartyName } from '../features/messaging/conversation-display.js';
 import {
   useBlockSender,
   useDeleteConversation,
@@ -73,33 +79,74 @@ function EmptyState() {
   );
 }
 
-function MessageBubble({ message }: { message: Message }) {
+/** The "more" button that opens a menu: a 44 px touch target. */
+function OptionsTrigger({ label }: { label: string }) {
+  return (
+    <DropdownMenuTrigger asChild>
+      <Button size="icon" variant="ghost" aria-label={label} className="shrink-0 text-muted-foreground">
+        <EllipsisVertical aria-hidden className="h-5 w-5" />
+      </Button>
+    </DropdownMenuTrigger>
+  );
+}
+
+/** Spec §2: the per-message delete menu, on the user's own messages (only the sender may delete one). */
+function MessageMenu({ message }: { message: Message }) {
   const deleteMessage = useDeleteMessage();
   return (
+    <DropdownMenu>
+      <OptionsTrigger label={texts.messageOptions} />
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem isDestructive onSelect={() => deleteMessage.mutate(message.id)}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {texts.deleteMessage}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MessageBubble({ message }: { message: Message }) {
+  return (
     <li className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
-      <p
-        className={
-          message.isMine
-            ? 'max-w-[80%] rounded-2xl rounded-br-sm bg-primary-solid px-3 py-2 text-primary-foreground'
-            : 'max-w-[80%] rounded-2xl rounded-bl-sm bg-muted px-3 py-2'
-        }
-      >
-        {message.content}
-      </p>
-      <span className="flex items-center gap-1 text-xs text-muted-foreground">
-        {formatDate(message.createdAt)}
-        {message.isMine ? (
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={texts.deleteMessage}
-            onClick={() => deleteMessage.mutate(message.id)}
-          >
-            <Trash2 aria-hidden className="h-4 w-4" />
-          </Button>
-        ) : null}
-      </span>
+      {/* Mine carries its 44 px menu button beside the bubble, so its row may be wider. */}
+      <div className={message.isMine ? 'flex max-w-[90%] items-center gap-1' : 'flex max-w-[80%]'}>
+        {message.isMine ? <MessageMenu message={message} /> : null}
+        <p
+          className={
+            message.isMine
+              ? 'min-w-0 rounded-2xl rounded-br-sm bg-primary-solid px-3 py-2 text-primary-foreground [overflow-wrap:anywhere]'
+              : 'min-w-0 rounded-2xl rounded-bl-sm bg-muted px-3 py-2 [overflow-wrap:anywhere]'
+          }
+        >
+          {message.content}
+        </p>
+      </div>
+      <span className="mt-1 text-xs text-muted-foreground">{formatDate(message.createdAt)}</span>
     </li>
+  );
+}
+
+/** Spec §2: the delete-conversation menu, which also blocks the sender where the user owns the vehicle. */
+function ConversationMenu({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
+  const deleteConversation = useDeleteConversation(onBack);
+  const blockSender = useBlockSender(onBack);
+  return (
+    <DropdownMenu>
+      <OptionsTrigger label={texts.conversationOptions} />
+      <DropdownMenuContent align="end">
+        {isOwnersSide(conversation) ? (
+          <DropdownMenuItem onSelect={() => blockSender.mutate(conversation.id)}>
+            <Ban aria-hidden className="h-4 w-4" />
+            {texts.blockSender}
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem isDestructive onSelect={() => deleteConversation.mutate(conversation.id)}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {texts.deleteConversation}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
@@ -107,8 +154,6 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
   const messages = useConversationMessages(conversation.id);
   const markRead = useMarkRead(conversation.id);
   const reply = useReply(conversation.id);
-  const deleteConversation = useDeleteConversation(onBack);
-  const blockSender = useBlockSender(onBack);
   const [draft, setDraft] = useState('');
   usePageTitle(otherPartyName(conversation));
 
@@ -140,17 +185,8 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Button>
         <h1 className="min-w-0 flex-1 truncate text-xl font-bold">{otherPartyName(conversation)}</h1>
+        <ConversationMenu conversation={conversation} onBack={onBack} />
       </header>
-      <div className="flex gap-2">
-        <Button variant="outline" onClick={() => blockSender.mutate(conversation.id)}>
-          <Ban aria-hidden className="h-4 w-4" />
-          {texts.blockSender}
-        </Button>
-        <Button variant="outline" onClick={() => deleteConversation.mutate(conversation.id)}>
-          <Trash2 aria-hidden className="h-4 w-4" />
-          {texts.deleteConversation}
-        </Button>
-      </div>
       {messages.isPending ? (
         <PageSpinner />
       ) : (

@@ -43,6 +43,8 @@ export const conversationTexts = {
   replyPlaceholder: 'Type a reply...',
   send: 'Send',
   cannotReply: "This visitor wrote without an account, so they can't receive a reply.",
+  messageOptions: 'Message options',
+  conversationOptions: 'Conversation options',
   deleteMessage: 'Delete message',
   deleteConversation: 'Delete conversation',
   blockSender: 'Block sender',

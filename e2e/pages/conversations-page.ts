@@ -1,0 +1,65 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { saveScreen } from '../fixtures/screens.js';
+
+/** Conversations (/conversations): the list, and a chat with its menus. */
+export class ConversationsPage {
+  readonly heading: Locator;
+  readonly messages: Locator;
+  readonly reply: Locator;
+  readonly conversationOptions: Locator;
+  /** The open menu (Radix renders one at a time). */
+  readonly menu: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Conversations', level: 1 });
+    this.messages = page.getByRole('list', { name: 'Messages' });
+    this.reply = page.getByLabel('Reply');
+    this.conversationOptions = page.getByRole('button', { name: 'Conversation options' });
+    this.menu = page.getByRole('menu');
+  }
+
+  async goto() {
+    await this.page.goto('/conversations');
+    await expect(this.heading).toBeVisible();
+  }
+
+  /** A conversation's row in the list, named by the other party ("2020 Toyota Camry", "Anonymous visitor"). */
+  row(otherParty: string | RegExp): Locator {
+    return this.page.getByRole('button', { name: otherParty });
+  }
+
+  async open(otherParty: string | RegExp) {
+    await this.row(otherParty).click();
+    await expect(this.messages).toBeVisible();
+  }
+
+  /** A message of the open chat, by its text. */
+  message(text: string): Locator {
+    return this.messages.getByRole('listitem').filter({ hasText: text });
+  }
+
+  async openConversationMenu() {
+    await this.conversationOptions.click();
+    await expect(this.menu).toBeVisible();
+  }
+
+  async openMessageMenu(text: string) {
+    await this.message(text).getByRole('button', { name: 'Message options' }).click();
+    await expect(this.menu).toBeVisible();
+  }
+
+  async choose(item: string) {
+    await this.menu.getByRole('menuitem', { name: item }).click();
+    await expect(this.menu).toBeHidden();
+  }
+
+  async sendReply(text: string) {
+    await this.reply.fill(text);
+    await this.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(this.reply).toHaveValue('');
+  }
+
+  screenshot(name: string) {
+    return saveScreen(this.page, name);
+  }
+}

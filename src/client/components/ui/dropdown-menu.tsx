@@ -1,0 +1,48 @@
+import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
+import type { ComponentProps } from 'react';
+import { cn } from './cn.js';
+
+export const DropdownMenu = DropdownMenuPrimitive.Root;
+export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
+
+/** The open menu: kept 8 px inside the screen, so it never clips on a phone. */
+export function DropdownMenuContent({
+  className,
+  sideOffset = 4,
+  collisionPadding = 8,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+  return (
+    <DropdownMenuPrimitive.Portal>
+      <DropdownMenuPrimitive.Content
+        sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
+        className={cn(
+          'z-50 min-w-48 rounded-xl border border-border bg-card p-1 text-foreground shadow-lg focus:outline-none',
+          className,
+        )}
+        {...props}
+      />
+    </DropdownMenuPrimitive.Portal>
+  );
+}
+
+interface DropdownMenuItemProps extends ComponentProps<typeof DropdownMenuPrimitive.Item> {
+  /** Red text, for what cannot be undone or shuts someone out. */
+  isDestructive?: boolean;
+}
+
+/** A menu entry: a 44 px tall touch target (docs/decisions/0064-client-touch-targets-and-landing.md). */
+export function DropdownMenuItem({ className, isDestructive, ...props }: DropdownMenuItemProps) {
+  return (
+    <DropdownMenuPrimitive.Item
+      className={cn(
+        'flex min-h-11 cursor-default select-none items-center gap-3 rounded-lg px-3 text-sm font-medium outline-none',
+        'data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-60',
+        isDestructive ? 'text-destructive' : 'text-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
