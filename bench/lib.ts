@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,8 @@ async function waitUntilUp(url: string, child: ChildProcess) {
 export async function startBareServer() {
   const port = await freePort();
   const code = `require('node:http').createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"hello":"world"}'); }).listen(${port}, '127.0.0.1')`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: 'inherit' });
+  const [command, args] = onServerCore(['-e', code]);
+  const child = spawn(command, args, { stdio: 'inherit' });
   await waitUntilUp(`http://127.0.0.1:${port}/`, child);
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
@@ -47,11 +48,29 @@ export function benchEngines(): Engine[] {
   return ['sqlite'];
 }
 
-/** The built server on a fresh data directory, with `env` (DATA_DIR or DATABASE_URL) on top. */
-export async function startAppServer(env: Record<string, string> = {}) {
+/**
+ * taskset, where the machine has it and BENCH_PIN is not 0: servers run on core 0, the load generator
+ * (scripts/bench.mjs) on core 1, so neither steals the other's time (a 2-core machine).
+ */
+const pinning =
+  process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['--version']).status === 0 && os.cpus().length > 1;
+
+/** The command line that runs `args` with Node on the server's core. */
+export function onServerCore(args: string[]): [string, string[]] {
+  return pinning ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];
+}
+
+/**
+ * The built server on a fresh data directory, with `env` (DATA_DIR or DATABASE_URL) on top; `nodeArgs`
+ * go to Node before the script (a preloaded probe, say).
+ */
+export async function startAppServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the servers' time goes.
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const [command, args] = onServerCore([...extra, ...nodeArgs, path.join(root, 'dist/server/main.js')]);
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...withoutDatabaseUrl(process.env),
@@ -68,6 +87,8 @@ export async function startAppServer(env: Record<string, string> = {}) {
     url: `http://127.0.0.1:${port}`,
     origin: `http://localhost:${port}`,
     dataDir,
+    /** taskset execs Node: this is the server's own process id. */
+    pid: child.pid as number,
     stop: () => child.kill('SIGTERM'),
   };
 }

@@ -127,7 +127,9 @@ async function main() {
   // Every instance hears every domain event through Redis; its SUBSCRIBE needs a connection of its own.
   const events = redis
     ? await createRedisEventBus(redis, (error, name) =>
-        process.stderr.write(`Event ${name} handler failed: ${(error as Error).name}\n`),
+        process.stderr.write(
+          `Event ${name} handler failed: ${(error as Error).name}${codeOf(error) ? ` (${codeOf(error)})` : ''}\n`,
+        ),
       )
     : undefined;
 
@@ -173,3 +175,9 @@ main().catch((error) => {
   process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
+
+/** An error's code (SQLSTATE, errno name), if it has one: it names the failure without its data. */
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

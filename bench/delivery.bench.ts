@@ -1,0 +1,452 @@
+// Message delivery: 1,000 owners connected over WebSocket, visitors posting messages to their vehicles.
+// Prints, beside a bare node:http server driven by the same load generator in the same run:
+// - sustained durable sends/s (every one answered 201 is committed: synchronous=FULL / synchronous_commit),
+// - the time from the POST to the owner's new_message frame (p50, p99) at a steady 1,000 sends/s,
+// - for two instances sharing PostgreSQL and Redis, the same with the owner on the other instance,
+// - the server's memory per idle authenticated socket with 10,000 sockets.
+// BENCH_OWNERS, BENCH_IDLE_SOCKETS, BENCH_SECONDS and BENCH_RATE change the sizes.
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { hashToken } from '../src/server/auth/tokens.js';
+import type { DatabaseHandle } from '../src/server/db/index.js';
+import { createTestDatabase } from '../src/server/test/databases.js';
+import { plateKey } from '../src/shared/vehicles/plates.js';
+import { postgresAdminUrl, root, startAppServer, startBareServer } from './lib.js';
+
+const OWNERS = Number(process.env.BENCH_OWNERS ?? 1_000);
+const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const RATE = Number(process.env.BENCH_RATE ?? 1_000);
+/** Requests in flight in the closed-loop throughput runs. */
+const CONCURRENCY = 64;
+const VISITORS = 500;
+/** BENCH_ONLY=sqlite|postgres|memory runs one part. */
+const only = process.env.BENCH_ONLY;
+const runs = (part: string) => !only || only === part;
+
+interface Owner {
+  vehicleId: string;
+  token: string;
+}
+
+type App = Awaited<ReturnType<typeof startAppServer>>;
+
+/** `count` verified owners, each with a session and one active vehicle, written straight to the database. */
+async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[]> {
+  const now = Date.now();
+  const owners: Owner[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const size = Math.min(500, count - start);
+    const rows = Array.from({ length: size }, (_, offset) => {
+      const index = start + offset;
+      const userId = randomUUID();
+      const token = randomBytes(32).toString('base64url');
+      const vehicleId = randomUUID();
+      const licensePlate = `DLV-${String(index).padStart(6, '0')}`;
+      owners.push({ vehicleId, token });
+      return {
+        user: {
+          id: userId,
+          email: `owner-${index}-${userId}@example.org`,
+          passwordHash: null,
+          firstName: null,
+          lastName: null,
+          authProvider: 'email' as const,
+          oidcSubject: null,
+          emailVerified: 1,
+          createdAt: now,
+          updatedAt: now,
+        },
+        session: {
+          tokenHash: hashToken(token),
+          userId,
+          isPersistent: 1,
+          createdAt: now,
+          expiresAt: now + 30 * 24 * 3600_000,
+          lastSeenAt: now,
+        },
+        vehicle: {
+          id: vehicleId,
+          ownerId: userId,
+          make: 'Toyota',
+          model: 'Camry',
+          year: '2020',
+          licensePlate,
+          plateKey: plateKey(licensePlate),
+          color: 'blue',
+          displayName: null,
+          vehicleType: 'sedan',
+          isActive: 1,
+          qrCode: randomBytes(16).toString('base64url'),
+          themePreset: 'default',
+          createdAt: now,
+          updatedAt: now,
+          removedAt: null,
+        },
+      };
+    });
+    await handle.db
+      .insertInto('users')
+      .values(rows.map((row) => row.user))
+      .execute();
+    await handle.db
+      .insertInto('sessions')
+      .values(rows.map((row) => row.session))
+      .execute();
+    await handle.db
+      .insertInto('vehicles')
+      .values(rows.map((row) => row.vehicle))
+      .execute();
+  }
+  return owners;
+}
+
+/** Frame arrival times by message id, over every owner socket of the run. */
+const arrivals = new Map<string, number>();
+
+/** Opens `owners`' sockets on `app`, in batches, and resolves once every one is authenticated. */
+async function connectOwners(app: App, owners: Owner[], onFrame = true): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  const url = `${app.url.replace('http', 'ws')}/ws`;
+  for (let start = 0; start < owners.length; start += 250) {
+    const batch = owners.slice(start, start + 250).map(
+      (owner) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(url, {
+            headers: { cookie: `session=${owner.token}`, origin: app.origin },
+            perMessageDeflate: false,
+          });
+          socket.once('error', reject);
+          socket.once('close', (code) =>
+            reject(new Error(`socket closed with ${code} before authenticating`)),
+          );
+          socket.on('message', (data) => {
+            const event = JSON.parse(String(data)) as { type: string; message?: { id: string } };
+            if (event.type === 'authenticated') {
+              socket.removeAllListeners('close');
+              resolve(socket);
+            } else if (onFrame && event.type === 'new_message' && event.message) {
+              arrivals.set(event.message.id, performance.now());
+            }
+          });
+        }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+async function closeAll(sockets: WebSocket[]) {
+  await Promise.all(
+    sockets.map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          socket.once('close', () => resolve());
+          socket.close();
+        }),
+    ),
+  );
+}
+
+interface Sent {
+  id: string;
+  startedAt: number;
+}
+
+/** One POST over a keep-alive agent: answers the status and the parsed body. */
+function post(agent: http.Agent, target: URL, body: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Visitors (a cookie each) writing to random owners' vehicles through `apps` in turn. */
+function createSenders(apps: Array<{ url: string; origin: string }>, owners: Owner[]) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+  const visitors = Array.from({ length: VISITORS }, () => randomBytes(32).toString('base64url'));
+  let turn = 0;
+  const sent: Sent[] = [];
+  let failures = 0;
+  const statuses = new Map<number, number>();
+  async function sendOne() {
+    turn += 1;
+    const app = apps[turn % apps.length] as { url: string; origin: string };
+    const owner = owners[Math.floor(Math.random() * owners.length)] as Owner;
+    const visitor = visitors[turn % visitors.length] as string;
+    const startedAt = performance.now();
+    const answer = await post(
+      agent,
+      new URL('/api/messages/anonymous', app.url),
+      JSON.stringify({ vehicleId: owner.vehicleId, content: 'Your lights are on', messageType: 'custom' }),
+      { origin: app.origin, cookie: `visitor=${visitor}` },
+    ).catch(() => ({ status: 0, body: '' }));
+    if (answer.status === 201) {
+      sent.push({ id: (JSON.parse(answer.body) as { id: string }).id, startedAt });
+    } else {
+      failures += 1;
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    }
+  }
+  return {
+    sent,
+    failures: () => failures,
+    statuses,
+    sendOne,
+    destroy: () => agent.destroy(),
+  };
+}
+
+/** As many sends as CONCURRENCY requests in flight allow, for `seconds`: answers sends/s. */
+async function closedLoop(send: () => Promise<void>, seconds: number) {
+  const until = performance.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < until) {
+      await send();
+      done += 1;
+    }
+  };
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return done / ((performance.now() - startedAt) / 1000);
+}
+
+/** `rate` sends per second, whatever the answers, for `seconds` (open loop: the latency is honest). */
+async function openLoop(send: () => Promise<void>, rate: number, seconds: number) {
+  const startedAt = performance.now();
+  const total = rate * seconds;
+  let issued = 0;
+  const inFlight = new Set<Promise<void>>();
+  while (issued < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - startedAt) / 1000) * rate));
+    while (issued < due) {
+      const promise = send().finally(() => inFlight.delete(promise));
+      inFlight.add(promise);
+      issued += 1;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await Promise.all(inFlight);
+  return issued / ((performance.now() - startedAt) / 1000);
+}
+
+/** Waits for the frames of `sent` (up to 5 s), and answers the POST-to-frame latencies in ms. */
+async function frameLatencies(sent: Sent[]) {
+  const deadline = performance.now() + 5_000;
+  while (performance.now() < deadline && sent.some((message) => !arrivals.has(message.id))) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const latencies = sent.flatMap((message) => {
+    const arrivedAt = arrivals.get(message.id);
+    return arrivedAt === undefined ? [] : [arrivedAt - message.startedAt];
+  });
+  return { latencies: latencies.sort((a, b) => a - b), missing: sent.length - latencies.length };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number);
+
+const lines: string[] = [];
+function row(name: string, sendsPerSecond: number, latencies: number[] | null, baseline: number, note = '') {
+  const ms = (value: number) => (Number.isNaN(value) ? '-' : value.toFixed(1));
+  lines.push(
+    `${name.padEnd(46)} ${sendsPerSecond.toFixed(0).padStart(8)} ${(sendsPerSecond / baseline).toFixed(3).padStart(9)} ${(latencies ? ms(percentile(latencies, 0.5)) : '-').padStart(8)} ${(latencies ? ms(percentile(latencies, 0.99)) : '-').padStart(8)}  ${note}`,
+  );
+}
+
+/** Throughput (closed loop) and latency (open loop at RATE) through `posting`, frames on `owners`. */
+async function deliveryRun(posting: App[], owners: Owner[], baseline: number, label: string) {
+  const warm = createSenders(posting, owners);
+  await closedLoop(warm.sendOne, 2);
+  warm.destroy();
+
+  const throughput = createSenders(posting, owners);
+  const sendsPerSecond = await closedLoop(throughput.sendOne, SECONDS);
+  const { latencies: loaded } = await frameLatencies(throughput.sent);
+  throughput.destroy();
+  row(
+    `${label}: max sends/s (${CONCURRENCY} in flight)`,
+    sendsPerSecond,
+    loaded,
+    baseline,
+    failuresNote(throughput),
+  );
+
+  // At RATE, and at half the rate the server sustained (where RATE is beyond it, its queue only grows).
+  for (const rate of [RATE, Math.max(1, Math.floor(sendsPerSecond / 2))]) {
+    const steady = createSenders(posting, owners);
+    const achieved = await openLoop(steady.sendOne, rate, SECONDS);
+    const { latencies, missing } = await frameLatencies(steady.sent);
+    steady.destroy();
+    row(
+      `${label}: ${rate} sends/s steady`,
+      achieved,
+      latencies,
+      baseline,
+      `${failuresNote(steady)}${missing ? ` ${missing} frames missing` : ''}`,
+    );
+  }
+  return sendsPerSecond;
+}
+
+const failuresNote = (senders: ReturnType<typeof createSenders>) =>
+  senders.failures() === 0 ? '' : `${senders.failures()} failed ${JSON.stringify([...senders.statuses])}`;
+
+/** The server's memory after a full garbage collection, through bench/memory-probe.mjs. */
+async function serverMemory(app: App, file: string) {
+  fs.rmSync(file, { force: true });
+  process.kill(app.pid, 'SIGUSR2');
+  const deadline = Date.now() + 10_000;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error('the memory probe did not answer');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { rss: number; heapUsed: number; external: number };
+}
+
+const bare = await startBareServer();
+let baseline = 0;
+let bareLatencies: number[] = [];
+try {
+  // The same load generator against a server that does nothing: what the machine allows.
+  const bareApp = { url: bare.url, origin: bare.url };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+  const timed: number[] = [];
+  const sendBare = async () => {
+    const startedAt = performance.now();
+    await post(agent, new URL('/', bareApp.url), '{"content":"Your lights are on"}', {});
+    timed.push(performance.now() - startedAt);
+  };
+  await closedLoop(sendBare, 2);
+  baseline = await closedLoop(sendBare, SECONDS);
+  timed.length = 0;
+  await openLoop(sendBare, RATE, SECONDS);
+  bareLatencies = timed.sort((a, b) => a - b);
+  agent.destroy();
+} finally {
+  bare.stop();
+}
+lines.push(
+  `\nMessage delivery: ${OWNERS} owners on WebSocket, ${VISITORS} visitors writing (${os.cpus().length} cores)`,
+  `${'target'.padEnd(46)} ${'sends/s'.padStart(8)} ${'vs bare'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+);
+row('bare node:http POST (baseline; latency = answer)', baseline, bareLatencies, baseline);
+
+// One instance on SQLite.
+if (runs('sqlite')) {
+  const database = await createTestDatabase('sqlite');
+  const owners = await seedOwners(database, OWNERS);
+  await database.close();
+  const app = await startAppServer(database.serverEnv);
+  const sockets = await connectOwners(app, owners);
+  try {
+    await deliveryRun([app], owners, baseline, 'SQLite, 1 instance');
+  } finally {
+    await closeAll(sockets);
+    app.stop();
+    fs.rmSync(database.serverEnv.DATA_DIR as string, { recursive: true, force: true });
+  }
+}
+
+// Two instances sharing PostgreSQL and Redis: posts go to the first; owners half on each.
+if (postgresAdminUrl && runs('postgres')) {
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const database = await createTestDatabase('postgres', postgresAdminUrl);
+  const owners = await seedOwners(database, OWNERS);
+  const env = { ...database.serverEnv, REDIS_URL: redisUrl };
+  const first = await startAppServer(env);
+  const second = await startAppServer(env);
+  const onFirst = owners.filter((_, index) => index % 2 === 0);
+  const onSecond = owners.filter((_, index) => index % 2 === 1);
+  const sockets = [...(await connectOwners(first, onFirst)), ...(await connectOwners(second, onSecond))];
+  try {
+    const max = await deliveryRun([first, second], owners, baseline, 'PostgreSQL+Redis, 2 instances');
+    // The cost of the second instance: posts to the first, owners on the first vs on the second, at a
+    // rate the first sustains alone.
+    const rate = Math.max(1, Math.min(RATE / 2, Math.floor(max / 4)));
+    const same = createSenders([first], onFirst);
+    await openLoop(same.sendOne, rate, SECONDS);
+    const sameLatencies = (await frameLatencies(same.sent)).latencies;
+    same.destroy();
+    row('  post and owner on one instance', rate, sameLatencies, baseline);
+    const cross = createSenders([first], onSecond);
+    await openLoop(cross.sendOne, rate, SECONDS);
+    const crossLatencies = (await frameLatencies(cross.sent)).latencies;
+    cross.destroy();
+    row('  post on one, owner on the other', rate, crossLatencies, baseline);
+    lines.push(
+      `  added by the second instance: p50 ${(percentile(crossLatencies, 0.5) - percentile(sameLatencies, 0.5)).toFixed(1)} ms, p99 ${(percentile(crossLatencies, 0.99) - percentile(sameLatencies, 0.99)).toFixed(1)} ms`,
+    );
+  } finally {
+    await closeAll(sockets);
+    first.stop();
+    second.stop();
+    await database.drop();
+  }
+} else if (!postgresAdminUrl) {
+  lines.push('SKIPPED: two instances on PostgreSQL + Redis (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+
+// Memory per idle authenticated socket: the server's own heap and RSS, after a full collection.
+if (runs('memory')) {
+  const database = await createTestDatabase('sqlite');
+  const owners = await seedOwners(database, IDLE_SOCKETS);
+  await database.close();
+  const probe = path.join(os.tmpdir(), `vc-memory-${process.pid}.json`);
+  const app = await startAppServer({ ...database.serverEnv, MEMORY_PROBE_FILE: probe }, [
+    '--expose-gc',
+    '--import',
+    path.join(root, 'bench/memory-probe.mjs'),
+  ]);
+  try {
+    // A few sockets first, so code loaded on first use is not counted per socket.
+    await closeAll(await connectOwners(app, owners.slice(0, 50), false));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = await serverMemory(app, probe);
+    const sockets = await connectOwners(app, owners, false);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = await serverMemory(app, probe);
+    const per = (field: 'rss' | 'heapUsed' | 'external') =>
+      ((after[field] - before[field]) / sockets.length / 1024).toFixed(2);
+    lines.push(
+      `\nMemory per idle authenticated socket (${sockets.length} sockets, SQLite, after a full GC)`,
+      `  RSS ${per('rss')} KB, V8 heap ${per('heapUsed')} KB, external ${per('external')} KB per socket` +
+        ` (server RSS ${(before.rss / 2 ** 20).toFixed(0)} MB -> ${(after.rss / 2 ** 20).toFixed(0)} MB)`,
+    );
+    await closeAll(sockets);
+  } finally {
+    app.stop();
+    fs.rmSync(probe, { force: true });
+    fs.rmSync(database.serverEnv.DATA_DIR as string, { recursive: true, force: true });
+  }
+}
+
+process.stdout.write(`${lines.join('\n')}\n`);
