@@ -59,7 +59,7 @@ export async function registerSecurity(
  * that the request is same-origin lets it through: a request that names no origin cannot be told apart
  * from one made for another site (ADDENDUM §10).
  */
-export function isFromAppOrigin(request: FastifyRequest, appOrigin: string): boolean {
+export function isFromAppOrigin(request: Pick<FastifyRequest, 'headers'>, appOrigin: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return request.headers['sec-fetch-site'] === 'same-origin';
   return origin === appOrigin;

@@ -34,7 +34,8 @@ export interface SessionCookie {
   name: string;
   set(reply: FastifyReply, token: string, isPersistent: boolean, expiresAt: number): void;
   clear(reply: FastifyReply): void;
-  read(request: FastifyRequest): string | undefined;
+  /** The cookie's value from a request's parsed cookies (a Fastify request, or an upgrade's). */
+  read(request: { cookies: Partial<Record<string, string>> }): string | undefined;
 }
 
 export function sessionCookie(isHttps: boolean): SessionCookie {
