@@ -1,4 +1,4 @@
-import { Ban, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { BlockedUser } from '../../shared/messaging/blocks.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -54,9 +54,6 @@ function BlockedUserRow({ block, isUnblocking, onUnblock }: BlockedUserRowProps)
   return (
     <li aria-labelledby={labelId}>
       <Card className="flex items-center gap-3 p-4">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-muted">
-          <Ban aria-hidden className="h-5 w-5 text-muted-foreground" />
-        </span>
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <p id={labelId} className="font-semibold [overflow-wrap:anywhere]">
             {block.label}

@@ -1,5 +1,5 @@
 import { ArrowLeft, Ban, EllipsisVertical, QrCode, RectangleHorizontal, Send, Trash2 } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Conversation, Message } from '../../shared/messaging/messages.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -157,10 +157,16 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
   const [draft, setDraft] = useState('');
   usePageTitle(otherPartyName(conversation));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: marked read once per opening, not per render
+  // Marked read on opening, and again when a message arrives while the chat is open (it is read where it
+  // arrived), not per render.
+  const hasUnread = conversation.unreadCount > 0;
+  const markedReadId = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the opening and the arrivals, not each render
   useEffect(() => {
+    if (markedReadId.current === conversation.id && !hasUnread) return;
+    markedReadId.current = conversation.id;
     markRead.mutate(conversation.ownVehicleId);
-  }, [conversation.id]);
+  }, [conversation.id, hasUnread]);
 
   const send = () => {
     const content = draft.trim();
