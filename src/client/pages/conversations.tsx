@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.js';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { isOwnersSide, otherPartyName } from '../features/messaging/conversation-display.js';
+import { otherPartyName } from '../features/messaging/conversation-display.js';
 import {
   useBlockSender,
   useDeleteConversation,
@@ -127,7 +127,7 @@ function MessageBubble({ message }: { message: Message }) {
   );
 }
 
-/** Spec §2: the delete-conversation menu, which also blocks the sender where the user owns the vehicle. */
+/** Spec §2: the delete-conversation menu, which also blocks the other side, from either side (0083). */
 function ConversationMenu({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
   const deleteConversation = useDeleteConversation(onBack);
   const blockSender = useBlockSender(onBack);
@@ -135,12 +135,10 @@ function ConversationMenu({ conversation, onBack }: { conversation: Conversation
     <DropdownMenu>
       <OptionsTrigger label={texts.conversationOptions} />
       <DropdownMenuContent align="end">
-        {isOwnersSide(conversation) ? (
-          <DropdownMenuItem onSelect={() => blockSender.mutate(conversation.id)}>
-            <Ban aria-hidden className="h-4 w-4" />
-            {texts.blockSender}
-          </DropdownMenuItem>
-        ) : null}
+        <DropdownMenuItem onSelect={() => blockSender.mutate(conversation.id)}>
+          <Ban aria-hidden className="h-4 w-4" />
+          {texts.blockSender}
+        </DropdownMenuItem>
         <DropdownMenuItem isDestructive onSelect={() => deleteConversation.mutate(conversation.id)}>
           <Trash2 aria-hidden className="h-4 w-4" />
           {texts.deleteConversation}

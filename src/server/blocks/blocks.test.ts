@@ -118,6 +118,31 @@ describe.each(testEngines)('blocking on %s', (engine) => {
     expect((await send(vehicle.id, 'Back', signedIn.cookie)).statusCode).toBe(201);
   });
 
+  it('lets a sender block the owner who replies to them: the owner’s next reply is refused (0083)', async () => {
+    const owner = await createVerifiedUser(t);
+    const sender = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const sent = await send(vehicle.id, 'Your lights are on', sender.cookie);
+    const conversationId = sent.json().conversationId as string;
+    const reply = (content: string) =>
+      call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+        cookie: owner.cookie,
+        body: { content },
+      });
+    expect((await reply('Thanks')).statusCode).toBe(201);
+
+    const block = await call(t.app, 'POST', '/api/block', {
+      cookie: sender.cookie,
+      body: { conversationId },
+    });
+    expect(block.statusCode).toBe(201);
+    const refused = await reply('Hello again');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: messageTexts.userBlocked, code: 'USER_BLOCKED' });
+    const blocked = await call(t.app, 'GET', '/api/blocked-users', { cookie: sender.cookie });
+    expect(blocked.json()).toHaveLength(1);
+  });
+
   it('refuses to block from a conversation the caller is not in, and bad input, with 4xx', async () => {
     const owner = await createVerifiedUser(t);
     const vehicle = await buildVehicle(t.app, owner.cookie);

@@ -7,11 +7,3 @@ export function otherPartyName(conversation: Conversation): string {
   if ('kind' in other) return other.label;
   return `${other.year} ${other.make} ${other.model}`.trim() || conversationTexts.fallbackName;
 }
-
-/**
- * Whether the caller owns the vehicle that was written to, so the other side is the sender: the one side that
- * can block (ADDENDUM §1: an owner blocks "the sender of this conversation").
- */
-export function isOwnersSide(conversation: Conversation): boolean {
-  return conversation.ownVehicleId === conversation.vehicleOneId;
-}
