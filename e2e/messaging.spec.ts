@@ -162,7 +162,7 @@ test('the owner opens Conversations, reads a visitor’s message, and it no long
   await expect(page.getByTestId('unread-badge')).toHaveCount(0);
 });
 
-test('menus: Delete message on one’s own messages only; the owner’s chat menu blocks or deletes, the sender’s only deletes', async ({
+test('menus: Delete message on one’s own messages only; either side’s chat menu blocks the other or deletes (0083)', async ({
   page,
   vehicle,
   sender,
@@ -174,12 +174,12 @@ test('menus: Delete message on one’s own messages only; the owner’s chat men
   });
   expect(sent.status(), await sent.text()).toBe(201);
 
-  // The sender's side: a menu on their own message, and no one to block.
+  // The sender's side can block the owner too (docs/decisions/0083).
   const senderScreen = new ConversationsPage(sender.page);
   await senderScreen.goto();
   await senderScreen.open(/2020 Toyota Camry/);
   await senderScreen.openConversationMenu();
-  await expect(senderScreen.menu.getByRole('menuitem')).toHaveText(['Delete conversation']);
+  await expect(senderScreen.menu.getByRole('menuitem')).toHaveText(['Block sender', 'Delete conversation']);
   await sender.page.keyboard.press('Escape');
   await expect(senderScreen.menu).toBeHidden();
   await expect(senderScreen.conversationOptions).toBeFocused();
