@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { testPushCertificate } from './src/server/test/push-certificate.js';
+
+// The workers' Node trusts the test push service's certificate from its start (ADDENDUM §9).
+process.env.NODE_EXTRA_CA_CERTS = testPushCertificate().certFile;
 
 export default defineConfig({
   test: {

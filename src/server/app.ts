@@ -16,6 +16,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerInputGuards } from './plugins/input.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerClient } from './plugins/static.js';
+import { registerPushFeature } from './push/push.feature.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
 import { registerRealtimeFeature } from './realtime/realtime.feature.js';
 import { registerVehiclesFeature } from './vehicles/vehicles.feature.js';
@@ -28,6 +29,7 @@ const features: Feature[] = [
   registerMessagingFeature,
   registerBlocksFeature,
   registerRealtimeFeature,
+  registerPushFeature,
 ];
 
 export interface AppDeps {

@@ -27,6 +27,8 @@ export const ErrorCode = {
   messagesPaused: 'MESSAGES_PAUSED',
   verifiedSendersOnly: 'VERIFIED_SENDERS_ONLY',
   ownVehicle: 'OWN_VEHICLE',
+  pushServiceNotAllowed: 'PUSH_SERVICE_NOT_ALLOWED',
+  noPushSubscription: 'NO_PUSH_SUBSCRIPTION',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -7,6 +7,7 @@ import * as m20261123SampleVehicle from './migrations/2026-11-23-0004-sample-veh
 import * as m20261123VerificationLinks from './migrations/2026-11-23-0005-verification-links.js';
 import * as m20261123TrustedDevices from './migrations/2026-11-23-0006-trusted-devices.js';
 import * as m20261123Messaging from './migrations/2026-11-23-0007-messaging.js';
+import * as m20261123Push from './migrations/2026-11-23-0008-push.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0005-verification-links': m20261123VerificationLinks,
   '2026-11-23-0006-trusted-devices': m20261123TrustedDevices,
   '2026-11-23-0007-messaging': m20261123Messaging,
+  '2026-11-23-0008-push': m20261123Push,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,9 @@ export interface Database {
   messages: MessagesTable;
   blocks: BlocksTable;
   idempotencyKeys: IdempotencyKeysTable;
+  pushSubscriptions: PushSubscriptionsTable;
+  serverKeys: ServerKeysTable;
+  pushJobs: PushJobsTable;
 }
 
 export interface UsersTable {
@@ -142,4 +145,38 @@ export interface IdempotencyKeysTable {
   /** The first answer, as JSON. */
   response: string;
   createdAt: number;
+}
+
+/** A browser's push subscription (spec §3), owned by the signed-in user who made it. */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** The VAPID public key the browser subscribed with. */
+  vapidPublicKey: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Keys the server made for itself once, by name (the VAPID pair). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  createdAt: number;
+}
+
+/** A notification waiting to be pushed: to every subscription of the user, or (a retry) to one. */
+export interface PushJobsTable {
+  id: string;
+  userId: string;
+  subscriptionId: string | null;
+  payload: string;
+  urgency: string;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  claimedUntil: Generated<number>;
+  createdAt: number;
+  expiresAt: number;
 }

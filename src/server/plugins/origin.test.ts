@@ -133,6 +133,20 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
       'DELETE /api/messages/:id': { url: `/api/messages/${sent.json().id}` },
       'POST /api/block': { url: '/api/block', body: { conversationId } },
       'DELETE /api/block/:key': { url: `/api/block/${encodeURIComponent(owner.email)}` },
+      // Keys of the right form: refused for the missing Origin before they are checked anywhere.
+      'POST /api/push/subscribe': {
+        url: '/api/push/subscribe',
+        body: {
+          endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+          p256dh: Buffer.alloc(65, 4).toString('base64url'),
+          auth: Buffer.alloc(16, 1).toString('base64url'),
+        },
+      },
+      'POST /api/push/unsubscribe': {
+        url: '/api/push/unsubscribe',
+        body: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
+      },
+      'POST /api/push/test': { url: '/api/push/test', body: {} },
     };
     // A new write route must be added here, so it is checked too.
     expect(Object.keys(requests).sort()).toEqual(writeRoutes(t.app));

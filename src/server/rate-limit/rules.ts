@@ -82,4 +82,17 @@ export const rateLimits = {
     windowMs: HOUR,
     message: 'Too many messages sent. Please wait a while and try again.',
   },
+  // Beyond ADDENDUM §7: a test notification makes the server call a push service (0091).
+  pushTestsPerUser: {
+    name: 'push-test-user',
+    limit: 10,
+    windowMs: HOUR,
+    message: 'Too many test notifications. Please try again in an hour.',
+  },
+  pushSubscriptionsPerUser: {
+    name: 'push-subscribe-user',
+    limit: 30,
+    windowMs: HOUR,
+    message: 'Too many notification subscriptions. Please try again in an hour.',
+  },
 } satisfies Record<string, RateLimitRule>;
