@@ -1,14 +1,68 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiServer = 'http://localhost:3000';
 
+/** The app's brand blue (--primary in styles.css) and its light background (--background). */
+const THEME_COLOR = '#2563eb';
+const BACKGROUND_COLOR = '#f6f8fb';
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (docs/decisions/0090-installable-app.md): our own service worker with Workbox
+    // precaching, a web app manifest, and its icons drawn at build time from public/favicon.svg.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/client/service-worker',
+      filename: 'sw.ts',
+      // A new version waits until the app asks for it (the App Update Available page) or every window closes.
+      registerType: 'prompt',
+      // The app registers the worker itself (src/client/app/service-worker-registration.ts), after it loads.
+      injectRegister: false,
+      manifest: {
+        name: 'Vehicle Contact',
+        short_name: 'Vehicle Contact',
+        description: "Reach a vehicle's owner anonymously by QR code or licence plate.",
+        id: '/',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+      },
+      pwaAssets: {
+        image: 'public/favicon.svg',
+        overrideManifestIcons: true,
+        includeHtmlHeadLinks: true,
+        // index.html names the theme colours for light and dark mode itself.
+        injectThemeColor: false,
+        preset: {
+          transparent: { sizes: [64, 192, 512], favicons: [[48, 'favicon.ico']] },
+          // Maskable and Apple icons get no transparency: the brand blue fills the corners a platform crops.
+          maskable: { sizes: [512], resizeOptions: { background: THEME_COLOR } },
+          apple: { sizes: [180], resizeOptions: { background: THEME_COLOR } },
+        },
+      },
+      injectManifest: {
+        // The shell, every route chunk, the QR decoder worker, styles and icons: every route opens offline (the
+        // plugin adds the web app manifest itself).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        // The scanner's decoder is the largest file; everything the app loads must fit.
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // bench/bundle.bench.ts reads which chunks each route loads from here.
+    manifest: true,
   },
   server: {
     proxy: {

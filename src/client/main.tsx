@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
+import { registerServiceWorker } from './app/service-worker-registration.js';
 import { startTheme } from './lib/theme.js';
 import './styles.css';
 
@@ -18,3 +19,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -9,8 +9,9 @@ import {
 } from 'lucide-react';
 import { Button } from '../components/ui/button.js';
 import { type ErrorFallbackKind, errorFallbackKind } from '../lib/error-fallback.js';
+import { updateApp } from './service-worker-registration.js';
 
-type FallbackAction = 'reload' | 'reset' | 'goHome';
+type FallbackAction = 'update' | 'reload' | 'reset' | 'goHome';
 
 interface FallbackPage {
   title: string;
@@ -31,7 +32,7 @@ const fallbackPages: Record<ErrorFallbackKind, FallbackPage> = {
     description:
       'A new version of the app has been released, so loading part of it (a chunk) failed. Update the app to continue.',
     icon: CloudDownload,
-    actions: [{ label: 'Update App', icon: CloudDownload, action: 'reload' }],
+    actions: [{ label: 'Update App', icon: CloudDownload, action: 'update' }],
   },
   connection: {
     title: 'Connection Problem',
@@ -51,6 +52,8 @@ const fallbackPages: Record<ErrorFallbackKind, FallbackPage> = {
 export function ErrorFallback({ error, onReset }: { error: unknown; onReset: () => void }) {
   const { title, description, icon: Icon, actions } = fallbackPages[errorFallbackKind(error)];
   const run: Record<FallbackAction, () => void> = {
+    // The waiting version of the app, if the service worker has one; else a reload.
+    update: updateApp,
     reload: () => window.location.reload(),
     reset: onReset,
     // A full load: whatever broke the screen does not come along.

@@ -1,24 +1,30 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { AuthPage } from '../pages/auth.js';
-import { BlockedUsersPage } from '../pages/blocked-users.js';
-import { ConversationsPage, ConversationsSignInRequired } from '../pages/conversations.js';
-import { HomePage } from '../pages/home.js';
-import { LandingPage } from '../pages/landing.js';
-import { LicensePlatePage } from '../pages/license-plate.js';
-import { MessageSuccessPage } from '../pages/message-success.js';
-import { NotFoundPage } from '../pages/not-found.js';
-import { ProfilePage } from '../pages/profile.js';
-import { QrCodePage } from '../pages/qr-code.js';
-import { QrScannerPage } from '../pages/qr-scanner.js';
-import { ResetPasswordPage } from '../pages/reset-password.js';
-import { SendMessagePage } from '../pages/send-message.js';
-import { VehicleEditPage } from '../pages/vehicle-edit.js';
-import { VehicleFoundByQrPage, VehicleFoundPage, VehicleQrPage } from '../pages/vehicle-found.js';
-import { VehicleManagementPage } from '../pages/vehicle-management.js';
-import { VehicleSetupPage } from '../pages/vehicle-setup.js';
-import { VehicleThemePage, VehicleThemeSignInRequired } from '../pages/vehicle-theme.js';
+import {
+  AuthPage,
+  BlockedUsersPage,
+  ConversationsPage,
+  ConversationsSignInRequired,
+  HomePage,
+  LandingPage,
+  LicensePlatePage,
+  MessageSuccessPage,
+  NotFoundPage,
+  ProfilePage,
+  QrCodePage,
+  QrScannerPage,
+  ResetPasswordPage,
+  SendMessagePage,
+  VehicleEditPage,
+  VehicleFoundByQrPage,
+  VehicleFoundPage,
+  VehicleManagementPage,
+  VehicleQrPage,
+  VehicleSetupPage,
+  VehicleThemePage,
+  VehicleThemeSignInRequired,
+} from './pages.js';
 import { RedirectToLogin } from './redirect-to-login.js';
 
 interface PageRoute {
@@ -112,6 +118,11 @@ function SignedOutRoutes({ isLoading }: { isLoading: boolean }) {
   );
 }
 
+/** Each page is its own chunk (./pages.ts): the spinner of a loading page shows while it arrives. */
 export function AppRouter({ isSignedIn, isLoading }: { isSignedIn: boolean; isLoading: boolean }) {
-  return isSignedIn ? <SignedInRoutes /> : <SignedOutRoutes isLoading={isLoading} />;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      {isSignedIn ? <SignedInRoutes /> : <SignedOutRoutes isLoading={isLoading} />}
+    </Suspense>
+  );
 }

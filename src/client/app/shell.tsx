@@ -1,10 +1,11 @@
+import { Suspense } from 'react';
+import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
 import { useSessionRefresh } from '../features/auth/use-session-refresh.js';
 import { useRealtime } from '../features/messaging/use-realtime.js';
-import { EmailVerificationPage } from '../pages/email-verification.js';
-import { ServiceUnavailablePage } from '../pages/service-unavailable.js';
 import { Layout } from './layout.js';
+import { EmailVerificationPage, ServiceUnavailablePage } from './pages.js';
 import { AppRouter } from './router.js';
 import { useConnectivityToasts } from './use-connectivity.js';
 import { useQueryNotices } from './use-query-notices.js';
@@ -19,9 +20,21 @@ export function Shell() {
   useConnectivityToasts();
   useQueryNotices();
 
-  if (verificationEmail !== null) return <EmailVerificationPage email={verificationEmail} />;
+  if (verificationEmail !== null) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <EmailVerificationPage email={verificationEmail} />
+      </Suspense>
+    );
+  }
   // Only a failed first load: a failed background refetch keeps the user on the page they are using.
-  if (userQuery.isLoadingError) return <ServiceUnavailablePage />;
+  if (userQuery.isLoadingError) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <ServiceUnavailablePage />
+      </Suspense>
+    );
+  }
   return (
     <Layout isSignedIn={user !== null}>
       <AppRouter isSignedIn={user !== null} isLoading={userQuery.isPending} />

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { saveScreen } from './fixtures/screens.js';
+import { collectConsoleErrors, expect, test } from './fixtures/test.js';
+import { LandingPage } from './pages/landing-page.js';
+
+const OFFLINE_BANNER = "You're offline. Some features may not work.";
+
+/** Waits until the app's service worker is active and controls the page. */
+async function waitForServiceWorker(page: Page) {
+  const scriptUrl = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL ?? null;
+  });
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+test('the service worker installs, controls the page, and the app opens offline with the banner', async ({
+  page,
+  context,
+}) => {
+  const landing = new LandingPage(page);
+  await landing.goto();
+  await waitForServiceWorker(page);
+  // Every route's chunk is precached, not only the ones this visit loaded.
+  const precached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  for (const chunk of [
+    'index.html',
+    'license-plate-',
+    'send-message-',
+    'qr-scanner-',
+    'qr-decoder.worker-',
+  ]) {
+    expect(
+      precached.some((url) => url.includes(chunk)),
+      `${chunk} is precached`,
+    ).toBe(true);
+  }
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+  await saveScreen(page, 'offline-home');
+
+  // A screen this visit never opened comes from the precache too.
+  await page.goto('/license-plate');
+  await expect(page.getByRole('heading', { name: 'Find Vehicle' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+  await saveScreen(page, 'offline-license-plate');
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
+});
+
+// Chromium reports every page of an incognito-like context (Playwright's default) as not installable:
+// the check runs in a persistent profile, with the project's browser and launch options.
+test('Chromium finds the app installable', async ({ playwright, launchOptions, baseURL }) => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const errors = collectConsoleErrors(page);
+    await new LandingPage(page).goto();
+    await waitForServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+test('the web app manifest names the app and serves its icons at their sizes', async ({ page, baseURL }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifestUrl = new URL(href ?? '', baseURL);
+  const response = await page.request.get(manifestUrl.href);
+  expect(response.ok()).toBe(true);
+  const manifest = (await response.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
+  expect(manifest).toMatchObject({
+    name: 'Vehicle Contact',
+    short_name: 'Vehicle Contact',
+    description: "Reach a vehicle's owner anonymously by QR code or licence plate.",
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#2563eb',
+    background_color: '#f6f8fb',
+  });
+
+  const iconSizes: string[] = [];
+  for (const icon of manifest.icons) {
+    const iconResponse = await page.request.get(new URL(icon.src, manifestUrl).href);
+    expect(iconResponse.ok(), icon.src).toBe(true);
+    expect(iconResponse.headers()['content-type']).toBe('image/png');
+    const png = PNG.sync.read(await iconResponse.body());
+    expect(`${png.width}x${png.height}`, icon.src).toBe(icon.sizes);
+    iconSizes.push(`${icon.sizes} ${icon.purpose ?? 'any'}`);
+  }
+  expect(iconSizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+});
