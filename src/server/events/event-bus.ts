@@ -1,4 +1,5 @@
 import type { DomainEventName, DomainEvents } from '../../shared/events.js';
+import type { Db } from '../db/index.js';
 
 export type EventHandler<Name extends DomainEventName> = (
   payload: DomainEvents[Name],
@@ -14,9 +15,51 @@ export interface EventBus {
   publish<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name]): Promise<void>;
   /** Calls `handler` for each event of `name`; answers the unsubscribe function. */
   subscribe<Name extends DomainEventName>(name: Name, handler: EventHandler<Name>): () => void;
+  /**
+   * Calls `handler` inside the publisher's transaction, with its database handle, before the commit:
+   * what it writes commits or rolls back with what caused the event (a push notification's queue row,
+   * ADDENDUM §10). This process's handlers only; a handler that fails fails the transaction.
+   */
+  subscribeInTransaction<Name extends DomainEventName>(
+    name: Name,
+    handler: TransactionalHandler<Name>,
+  ): () => void;
+  /** Runs the in-transaction handlers of `name`, in order, in the transaction `db` belongs to. */
+  publishInTransaction<Name extends DomainEventName>(
+    name: Name,
+    payload: DomainEvents[Name],
+    db: Db,
+  ): Promise<void>;
   /** Resolves once every subscription made so far is live (Redis has confirmed it). */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+export type TransactionalHandler<Name extends DomainEventName> = (
+  payload: DomainEvents[Name],
+  db: Db,
+) => Promise<void>;
+
+/** The in-transaction handlers of one process (both buses). */
+export class TransactionalSubscribers {
+  private readonly handlers = new Map<DomainEventName, Set<TransactionalHandler<never>>>();
+
+  add<Name extends DomainEventName>(name: Name, handler: TransactionalHandler<Name>): () => void {
+    let set = this.handlers.get(name);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(name, set);
+    }
+    set.add(handler as TransactionalHandler<never>);
+    return () => {
+      set.delete(handler as TransactionalHandler<never>);
+    };
+  }
+
+  async run<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name], db: Db): Promise<void> {
+    for (const handler of this.handlers.get(name) ?? [])
+      await (handler as TransactionalHandler<Name>)(payload, db);
+  }
 }
 
 /** Reports a subscriber that threw, without a payload (it may name users). */
@@ -61,7 +104,10 @@ export class LocalSubscribers {
 /** One instance: events reach this process's subscribers, after the publisher's current task. */
 export function createInProcessEventBus(onHandlerError: HandlerErrorReporter): EventBus {
   const subscribers = new LocalSubscribers(onHandlerError);
+  const inTransaction = new TransactionalSubscribers();
   return {
+    subscribeInTransaction: (name, handler) => inTransaction.add(name, handler),
+    publishInTransaction: (name, payload, db) => inTransaction.run(name, payload, db),
     async publish(name, payload) {
       const copy = structuredClone(payload);
       setImmediate(() => subscribers.deliver(name, copy));

@@ -1,7 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { DomainEventName } from '../../shared/events.js';
 import { UnavailableError } from '../plugins/errors.js';
-import { type EventBus, type HandlerErrorReporter, LocalSubscribers } from './event-bus.js';
+import {
+  type EventBus,
+  type HandlerErrorReporter,
+  LocalSubscribers,
+  TransactionalSubscribers,
+} from './event-bus.js';
 
 /**
  * Every instance hears every event: each event is PUBLISHed on its own channel and each instance
@@ -33,7 +38,10 @@ export async function createRedisEventBus(
     subscribers.deliver(name, payload as never);
   });
 
+  const inTransaction = new TransactionalSubscribers();
   return {
+    subscribeInTransaction: (name, handler) => inTransaction.add(name, handler),
+    publishInTransaction: (name, payload, db) => inTransaction.run(name, payload, db),
     async publish(name, payload) {
       try {
         await redis.publish(channelOf(name), JSON.stringify(payload));

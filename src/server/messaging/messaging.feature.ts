@@ -17,7 +17,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
     blocks: createBlocksRepo(database.db),
     // SQLite commits one transaction at a time: concurrent sends share a commit (docs/decisions/0081).
     transaction: (database.engine === 'sqlite' ? createGroupCommit : createTransaction)(database.db, (db) =>
-      createMessagingRepo(db, database.engine),
+      Object.assign(createMessagingRepo(db, database.engine), { db }),
     ),
     limiter: deps.limiter,
     clock,

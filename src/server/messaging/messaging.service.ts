@@ -10,7 +10,7 @@ import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { BlockSubject, BlocksRepo } from '../blocks/blocks.repo.js';
 import type { Clock } from '../clock.js';
-import { isUniqueViolation } from '../db/index.js';
+import { type Db, isUniqueViolation } from '../db/index.js';
 import type { ConversationSide } from '../db/schema.js';
 import type { Transaction } from '../db/transaction.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -28,13 +28,17 @@ export type Sender =
 export interface MessagingServiceDeps {
   repo: MessagingRepo;
   blocks: BlocksRepo;
-  transaction: Transaction<MessagingRepo>;
+  /** A transaction's repos, and its handle for the in-transaction event handlers. */
+  transaction: Transaction<MessagingTransaction>;
   limiter: RateLimiter;
   clock: Clock;
   events: EventBus;
   /** The message is committed whatever happens to its announcement (clients also poll). */
   onAnnounceError: (error: unknown) => void;
 }
+
+/** What a messaging transaction works with: the repo, and the handle its event handlers write through. */
+export type MessagingTransaction = MessagingRepo & { db: Db };
 
 class IdempotencyConflict extends Error {}
 
@@ -168,6 +172,16 @@ export function createMessagingService(deps: MessagingServiceDeps) {
             createdAt: new Date(now).toISOString(),
             isDelivered: true,
           };
+          await deps.events.publishInTransaction(
+            'message.created',
+            {
+              messageId: message.id,
+              conversationId: conversation.id,
+              recipientUserId: otherUserOf(conversation, side),
+              senderUserId,
+            },
+            tx.db,
+          );
           if (idempotencyKey) {
             await tx
               .insertIdempotentResponse(senderKey, idempotencyKey, JSON.stringify(result), now)
@@ -259,6 +273,16 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           createdAt: now,
         });
         await tx.markActive(conversation.id, now);
+        await deps.events.publishInTransaction(
+          'message.created',
+          {
+            messageId: inserted.id,
+            conversationId: conversation.id,
+            recipientUserId: recipient,
+            senderUserId: userId,
+          },
+          tx.db,
+        );
         return inserted;
       });
       await announce({ messageId: message.id, conversationId: conversation.id }, recipient, userId);

@@ -1,17 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Feature } from '../feature.js';
-import { createPushRepo } from './push.repo.js';
+import { createMessagingRepo } from '../messaging/messaging.repo.js';
+import { presentMessageNotification } from './push.presenter.js';
+import { createPushQueueRepo, createPushRepo } from './push.repo.js';
 import { registerPushRoutes } from './push.routes.js';
 import { createPushService } from './push.service.js';
+import { createPushDispatcher } from './push-dispatcher.js';
 import { createPushSender } from './push-sender.js';
 import { lazyVapidKeys, loadVapidKeys } from './vapid.js';
 
-/** Web push (ADDENDUM §8-§10): subscriptions, and notifications with the app closed. */
+/** The queue is drained this often besides right after each message (retries, other instances' jobs). */
+const DISPATCH_INTERVAL_MS = 5_000;
+/** A notification is worth showing as long as its message lives (ADDENDUM §10: TTL at most 24 h). */
+const NOTIFICATION_TTL_MS = Math.min(MESSAGE_RETENTION_MS, 24 * 3600_000);
+
+/** Web push (ADDENDUM §8-§10): subscriptions, and a notification of every message with the app closed. */
 export const registerPushFeature: Feature = (app, deps) => {
-  const { config, database, clock, limiter } = deps;
+  const { config, database, clock, limiter, events, jobs } = deps;
   const repo = createPushRepo(database.db);
   const keys = lazyVapidKeys(() => loadVapidKeys(config, repo, clock));
   const sender = createPushSender(keys, clock);
-  app.addHook('onClose', async () => sender.close());
   const push = createPushService({
     repo,
     keys,
@@ -21,4 +30,52 @@ export const registerPushFeature: Feature = (app, deps) => {
     pushServiceHosts: config.pushServiceHosts,
   });
   registerPushRoutes(app, { push });
+
+  // In the message's own transaction: a crash after its commit loses no notification.
+  events.subscribeInTransaction('message.created', async (created, db) => {
+    if (!created.recipientUserId) return;
+    const queue = createPushQueueRepo(db, database.engine);
+    if (!(await queue.hasSubscriptions(created.recipientUserId))) return;
+    const message = await queue.findMessageToAnnounce(created.messageId);
+    if (!message) return;
+    const now = clock();
+    const unread = await createMessagingRepo(db, database.engine).countUnread(
+      created.recipientUserId,
+      now - MESSAGE_RETENTION_MS,
+    );
+    await queue.insertJob({
+      id: randomUUID(),
+      userId: created.recipientUserId,
+      subscriptionId: null,
+      payload: JSON.stringify(presentMessageNotification(message, Number(unread.count))),
+      urgency: 'high',
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      expiresAt: now + NOTIFICATION_TTL_MS,
+    });
+  });
+
+  const dispatcher = createPushDispatcher({
+    queue: createPushQueueRepo(database.db, database.engine),
+    subscriptions: repo,
+    sender,
+    keys,
+    clock,
+    onError: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'push failed'),
+  });
+  jobs.register({
+    name: 'push-dispatch',
+    intervalMs: DISPATCH_INTERVAL_MS,
+    runAtStart: true,
+    run: dispatcher.kick,
+  });
+  // Right after the commit, on every instance (the one holding a claim sends; SKIP LOCKED keeps the rest out).
+  events.subscribe('message.created', (created) => {
+    if (created.recipientUserId) void jobs.runNow('push-dispatch');
+  });
+  app.addHook('onClose', async () => {
+    await dispatcher.settle();
+    sender.close();
+  });
 };

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import type { Db, Engine } from '../db/index.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 export function createPushRepo(db: Db) {
@@ -72,3 +72,108 @@ export function createPushRepo(db: Db) {
 
 export type PushRepo = ReturnType<typeof createPushRepo>;
 export type PushSubscriptionRow = Awaited<ReturnType<PushRepo['listSubscriptionsOf']>>[number];
+
+export type PushJobRow = Awaited<ReturnType<PushQueueRepo['claimDue']>>[number];
+
+/** SQL of the push queue (push_jobs): written in the message's transaction, drained by every instance. */
+export function createPushQueueRepo(db: Db, engine: Engine) {
+  return {
+    async hasSubscriptions(userId: string) {
+      return (
+        (await db
+          .selectFrom('pushSubscriptions')
+          .select('id')
+          .where('userId', '=', userId)
+          .limit(1)
+          .executeTakeFirst()) !== undefined
+      );
+    },
+
+    /** What a notification of a message shows: its text and the vehicles of its conversation. */
+    findMessageToAnnounce(messageId: string) {
+      return db
+        .selectFrom('messages')
+        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+        .leftJoin('vehicles as one', 'one.id', 'conversations.vehicleOneId')
+        .leftJoin('vehicles as two', 'two.id', 'conversations.vehicleTwoId')
+        .select([
+          'messages.content',
+          'messages.senderSide',
+          'messages.conversationId',
+          'one.displayName as oneDisplayName',
+          'one.year as oneYear',
+          'one.make as oneMake',
+          'one.model as oneModel',
+          'one.licensePlate as onePlate',
+          'two.displayName as twoDisplayName',
+          'two.year as twoYear',
+          'two.make as twoMake',
+          'two.model as twoModel',
+          'two.licensePlate as twoPlate',
+        ])
+        .where('messages.id', '=', messageId)
+        .executeTakeFirst();
+    },
+
+    async insertJob(values: {
+      id: string;
+      userId: string;
+      subscriptionId: string | null;
+      payload: string;
+      urgency: string;
+      attempts: number;
+      nextAttemptAt: number;
+      createdAt: number;
+      expiresAt: number;
+    }) {
+      await db.insertInto('pushJobs').values(values).execute();
+    },
+
+    /**
+     * Takes up to `limit` due jobs for this instance until `leaseUntil`: on PostgreSQL with SKIP LOCKED, so
+     * instances draining together never take the same job; past the lease (an instance that died while
+     * sending), another takes it over.
+     */
+    claimDue(now: number, leaseUntil: number, limit: number) {
+      return db
+        .updateTable('pushJobs')
+        .set((eb) => ({ claimedUntil: leaseUntil, attempts: eb('attempts', '+', 1) }))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('pushJobs')
+            .select('id')
+            .where('nextAttemptAt', '<=', now)
+            .where('claimedUntil', '<=', now)
+            .orderBy('nextAttemptAt')
+            .limit(limit)
+            .$if(engine === 'postgres', (query) => query.forUpdate().skipLocked()),
+        )
+        .returningAll()
+        .execute();
+    },
+
+    async deleteJob(id: string) {
+      await db.deleteFrom('pushJobs').where('id', '=', id).execute();
+    },
+
+    /** A retry later: released, due at `nextAttemptAt`. */
+    async reschedule(id: string, nextAttemptAt: number) {
+      await db.updateTable('pushJobs').set({ nextAttemptAt, claimedUntil: 0 }).where('id', '=', id).execute();
+    },
+
+    /** Jobs whose TTL ran out: gone, with the previews they held (ADDENDUM §3). */
+    async deleteExpired(now: number) {
+      await db.deleteFrom('pushJobs').where('expiresAt', '<=', now).execute();
+    },
+
+    findSubscription(id: string) {
+      return db
+        .selectFrom('pushSubscriptions')
+        .select(['id', 'endpoint', 'p256dh', 'auth', 'vapidPublicKey'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type PushQueueRepo = ReturnType<typeof createPushQueueRepo>;

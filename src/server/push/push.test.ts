@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTexts } from '../../shared/push/push.js';
 import { testEngines } from '../test/databases.js';
+import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { startTestPushService } from '../test/push-service.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
@@ -137,5 +138,107 @@ describe.each(testEngines)('web push on %s', (engine) => {
     expect((await call(t.app, 'GET', '/api/push/status', { cookie: user.cookie })).json()).toEqual({
       isSubscribed: false,
     });
+  });
+
+  const subscribeBrowser = async (cookie: string) => {
+    const browser = service.subscribe();
+    const subscribed = await call(t.app, 'POST', '/api/push/subscribe', { cookie, body: { ...browser } });
+    expect(subscribed.statusCode).toBe(201);
+    return browser;
+  };
+  const pushesTo = (id: string) => service.received.filter((received) => received.subscription === id);
+  const countJobs = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('pushJobs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('notifies the owner of a message with the vehicle and a preview, never who wrote', async () => {
+    const owner = await createVerifiedUser(t, undefined, { firstName: 'Ottoline', lastName: 'Wexford' });
+    const sender = await createVerifiedUser(t, undefined, {
+      firstName: 'Zephyrine',
+      lastName: 'Quillbottom',
+    });
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    await buildVehicle(t.app, sender.cookie, { make: 'Honda', model: 'Civic', year: '2019' });
+    const browser = await subscribeBrowser(owner.cookie);
+
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await expect.poll(() => pushesTo(browser.id).length).toBe(1);
+    expect(service.failures).toEqual([]);
+    const [push] = pushesTo(browser.id);
+    const payload = JSON.parse(push?.plaintext ?? '{}');
+    expect(payload).toMatchObject({
+      title: `New message for your ${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlate})`,
+      body: 'Your lights are on',
+      conversationId: sent.json().conversationId,
+      url: `/conversations?open=${sent.json().conversationId}`,
+      unreadCount: 1,
+    });
+    expect(push?.headers).toMatchObject({ urgency: 'high' });
+    expect(Number(push?.headers.ttl)).toBeGreaterThan(23 * 3600);
+    expect(Buffer.byteLength(push?.plaintext ?? '')).toBeLessThan(3000);
+    const senderUser = (await call(t.app, 'GET', '/api/auth/user', { cookie: sender.cookie })).json();
+    for (const secret of [
+      senderUser.email,
+      senderUser.email.split('@')[0],
+      senderUser.id,
+      'Zephyrine',
+      'Quillbottom',
+      'Honda',
+      'Civic',
+    ]) {
+      expect(push?.plaintext).not.toContain(secret);
+    }
+    await expect.poll(countJobs).toBe(0);
+
+    // The reply reaches the sender's browser the same way, with the sender's own vehicle named.
+    const senderBrowser = await subscribeBrowser(sender.cookie);
+    await call(t.app, 'POST', `/api/conversations/${sent.json().conversationId}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Thanks!' },
+    });
+    await expect.poll(() => pushesTo(senderBrowser.id).length).toBe(1);
+    expect(JSON.parse(pushesTo(senderBrowser.id)[0]?.plaintext ?? '{}')).toMatchObject({ body: 'Thanks!' });
+    expect(pushesTo(senderBrowser.id)[0]?.plaintext).not.toContain('Ottoline');
+  });
+
+  it('answers the message at once while the push service hangs, retries a 5xx later, and forgets a 410', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const browser = await subscribeBrowser(owner.cookie);
+    const send = (content: string) =>
+      call(t.app, 'POST', '/api/messages/anonymous', { body: { vehicleId: vehicle.id, content } });
+
+    service.respondWith(browser.id, 'hang');
+    expect((await send('First')).statusCode).toBe(201);
+    // The push went out and hangs; the message was answered regardless.
+    await expect.poll(() => pushesTo(browser.id).length).toBe(1);
+
+    service.respondWith(browser.id, 503);
+    expect((await send('Second')).statusCode).toBe(201);
+    await expect.poll(() => pushesTo(browser.id).length).toBe(2);
+    // A retry waits its back-off: move time past it and drain.
+    t.clock.advance(6_000);
+    service.respondWith(browser.id, 201);
+    await t.app.jobs.runNow('push-dispatch');
+    await expect.poll(() => pushesTo(browser.id).length).toBe(3);
+    expect(JSON.parse(pushesTo(browser.id)[2]?.plaintext ?? '{}').body).toBe('Second');
+
+    service.respondWith(browser.id, 410);
+    expect((await send('Third')).statusCode).toBe(201);
+    await expect.poll(() => pushesTo(browser.id).length).toBe(4);
+    await expect
+      .poll(async () => (await call(t.app, 'GET', '/api/push/status', { cookie: owner.cookie })).json())
+      .toEqual({ isSubscribed: false });
+    expect(service.failures).toEqual([]);
   });
 });

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import type { PushJobRow, PushQueueRepo, PushRepo } from './push.repo.js';
+import type { PushSender, PushUrgency } from './push-sender.js';
+import { PUSH_TIMEOUT_MS } from './push-sender.js';
+import type { VapidKeys } from './vapid.js';
+
+/** A claim outlives a push's timeout twice: a live instance always finishes what it claimed first. */
+const LEASE_MS = 2 * PUSH_TIMEOUT_MS;
+/** Pushes under way at once per instance. */
+const MAX_IN_FLIGHT = 64;
+/** Retries back off from 5 s, doubling, to at most 10 minutes; never past the job's TTL. */
+const backoffMs = (attempts: number) => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
+
+export interface PushDispatcherDeps {
+  queue: PushQueueRepo;
+  subscriptions: PushRepo;
+  sender: PushSender;
+  keys: () => Promise<VapidKeys>;
+  clock: Clock;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Drains the push queue: claims due jobs, pushes each to its subscriptions, and answers what each push
+ * service said: delivered (done), gone (404/410: the subscription is deleted), worth retrying (a retry job
+ * for that subscription, backing off, until the TTL runs out) or refused (given up). A slow or hanging
+ * push service holds only its own job; the message it announces was answered long before.
+ */
+export function createPushDispatcher(deps: PushDispatcherDeps) {
+  const { queue, subscriptions, sender, clock } = deps;
+  const inFlight = new Set<Promise<void>>();
+  let draining: Promise<void> | undefined;
+  let again = false;
+
+  async function targetsOf(job: PushJobRow) {
+    if (job.subscriptionId) {
+      const one = await queue.findSubscription(job.subscriptionId);
+      return one ? [one] : [];
+    }
+    const { publicKey } = await deps.keys();
+    return (await subscriptions.listSubscriptionsOf(job.userId)).filter(
+      (row) => row.vapidPublicKey === publicKey,
+    );
+  }
+
+  async function process(job: PushJobRow) {
+    const now = clock();
+    if (job.expiresAt <= now) return queue.deleteJob(job.id);
+    const ttlSeconds = Math.floor((job.expiresAt - now) / 1000);
+    const options = { ttlSeconds, urgency: job.urgency as PushUrgency };
+    for (const target of await targetsOf(job)) {
+      const outcome = await sender.send(target, job.payload, options);
+      if (outcome.kind === 'gone') {
+        await subscriptions.deleteSubscription(target.id);
+        continue;
+      }
+      if (outcome.kind !== 'retry') continue;
+      const next = clock() + (outcome.retryAfterMs ?? backoffMs(job.attempts));
+      if (next >= job.expiresAt) continue;
+      if (job.subscriptionId) return queue.reschedule(job.id, next);
+      await queue.insertJob({
+        id: randomUUID(),
+        userId: job.userId,
+        subscriptionId: target.id,
+        payload: job.payload,
+        urgency: job.urgency,
+        attempts: job.attempts,
+        nextAttemptAt: next,
+        createdAt: job.createdAt,
+        expiresAt: job.expiresAt,
+      });
+    }
+    await queue.deleteJob(job.id);
+  }
+
+  async function drain() {
+    await queue.deleteExpired(clock());
+    for (;;) {
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      if (room <= 0) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      const now = clock();
+      const jobs = await queue.claimDue(now, now + LEASE_MS, room);
+      if (jobs.length === 0) return;
+      for (const job of jobs) {
+        const push: Promise<void> = process(job)
+          .catch(deps.onError)
+          .finally(() => inFlight.delete(push));
+        inFlight.add(push);
+      }
+    }
+  }
+
+  return {
+    /**
+     * Sends what is due, now. Called again while draining, it drains once more after (a job committed
+     * during the last claim is not left for the next interval). Resolves when nothing due is unclaimed;
+     * pushes may still be under way.
+     */
+    kick(): Promise<void> {
+      if (draining) {
+        again = true;
+        return draining;
+      }
+      draining = (async () => {
+        do {
+          again = false;
+          await drain();
+        } while (again);
+      })().finally(() => {
+        draining = undefined;
+      });
+      return draining;
+    },
+    /** Waits for the pushes under way (at shutdown; each ends within its timeout). */
+    async settle() {
+      await draining?.catch(() => undefined);
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type PushDispatcher = ReturnType<typeof createPushDispatcher>;
