@@ -1,9 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { queryClient } from '../lib/query-client.js';
+import { currentToasts, subscribeToToasts } from '../lib/toast.js';
 import { AppErrorBoundary } from './error-boundary.js';
 import { Shell } from './shell.js';
-import { Toaster } from './toaster.js';
 import { useSessionWatch } from './use-session-watch.js';
+
+const Toaster = lazy(async () => ({ default: (await import('./toaster.js')).Toaster }));
+
+/**
+ * The toaster (Radix Toast) joins the page with the first toast: most first visits raise none, and its
+ * code stays out of their first load. Toasts raised meanwhile wait in the store (lib/toast.ts).
+ */
+function ToasterOnFirstToast() {
+  const hasToasts = useSyncExternalStore(subscribeToToasts, () => currentToasts().length > 0);
+  if (!hasToasts) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function App() {
   useSessionWatch(queryClient);
@@ -12,7 +29,7 @@ export function App() {
       <AppErrorBoundary>
         <Shell />
       </AppErrorBoundary>
-      <Toaster />
+      <ToasterOnFirstToast />
     </QueryClientProvider>
   );
 }
