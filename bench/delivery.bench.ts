@@ -14,8 +14,7 @@ import WebSocket from 'ws';
 import { hashToken } from '../src/server/auth/tokens.js';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { createTestDatabase } from '../src/server/test/databases.js';
-import { plateKey } from '../src/shared/vehicles/plates.js';
-import { postgresAdminUrl, root, startAppServer, startBareServer } from './lib.js';
+import { benchVehicleRow, postgresAdminUrl, root, startAppServer, startBareServer } from './lib.js';
 
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1_000);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
@@ -69,24 +68,13 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
           expiresAt: now + 30 * 24 * 3600_000,
           lastSeenAt: now,
         },
-        vehicle: {
+        vehicle: benchVehicleRow({
           id: vehicleId,
           ownerId: userId,
-          make: 'Toyota',
-          model: 'Camry',
-          year: '2020',
           licensePlate,
-          plateKey: plateKey(licensePlate),
-          color: 'blue',
-          displayName: null,
-          vehicleType: 'sedan',
-          isActive: 1,
           qrCode: randomBytes(16).toString('base64url'),
-          themePreset: 'default',
-          createdAt: now,
-          updatedAt: now,
-          removedAt: null,
-        },
+          now,
+        }),
       };
     });
     await handle.db

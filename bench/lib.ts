@@ -13,6 +13,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from '../src/server/test/sign-up.js';
+import { plateKey } from '../src/shared/vehicles/plates.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -204,4 +205,32 @@ export function printTable(title: string, baseline: Figures, rows: Array<[string
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { DATABASE_URL: _ignored, ...rest } = env;
   return rest;
+}
+
+/** A vehicles row for seeding a benchmark's database directly (a Toyota Camry, active). */
+export function benchVehicleRow(values: {
+  id: string;
+  ownerId: string;
+  licensePlate: string;
+  qrCode: string;
+  now: number;
+}) {
+  return {
+    id: values.id,
+    ownerId: values.ownerId,
+    make: 'Toyota',
+    model: 'Camry',
+    year: '2020',
+    licensePlate: values.licensePlate,
+    plateKey: plateKey(values.licensePlate),
+    color: 'blue',
+    displayName: null,
+    vehicleType: 'sedan',
+    isActive: 1,
+    qrCode: values.qrCode,
+    themePreset: 'default',
+    createdAt: values.now,
+    updatedAt: values.now,
+    removedAt: null,
+  };
 }

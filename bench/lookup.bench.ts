@@ -3,9 +3,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DatabaseHandle, Engine } from '../src/server/db/index.js';
 import { createTestDatabase } from '../src/server/test/databases.js';
-import { plateKey } from '../src/shared/vehicles/plates.js';
 import {
   benchEngines,
+  benchVehicleRow,
   type Figures,
   measure,
   postgresAdminUrl,
@@ -55,24 +55,7 @@ async function seed(handle: DatabaseHandle) {
         plates.push(licensePlate);
         codes.push(qrCode);
       }
-      return {
-        id: randomUUID(),
-        ownerId,
-        make: 'Toyota',
-        model: 'Camry',
-        year: '2020',
-        licensePlate,
-        plateKey: plateKey(licensePlate),
-        color: 'blue',
-        displayName: null,
-        vehicleType: 'sedan',
-        isActive: 1,
-        qrCode,
-        themePreset: 'default',
-        createdAt: now,
-        updatedAt: now,
-        removedAt: null,
-      };
+      return benchVehicleRow({ id: randomUUID(), ownerId, licensePlate, qrCode, now });
     });
     await handle.db.insertInto('vehicles').values(rows).execute();
   }

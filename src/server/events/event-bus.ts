@@ -40,25 +40,37 @@ export type TransactionalHandler<Name extends DomainEventName> = (
   db: Db,
 ) => Promise<void>;
 
-/** The in-transaction handlers of one process (both buses). */
-export class TransactionalSubscribers {
-  private readonly handlers = new Map<DomainEventName, Set<TransactionalHandler<never>>>();
+/** Handlers by event name: what both kinds of subscribers keep. */
+class HandlerSets<Handler> {
+  private readonly byName = new Map<DomainEventName, Set<Handler>>();
 
-  add<Name extends DomainEventName>(name: Name, handler: TransactionalHandler<Name>): () => void {
-    let set = this.handlers.get(name);
+  add(name: DomainEventName, handler: Handler): () => void {
+    let set = this.byName.get(name);
     if (!set) {
       set = new Set();
-      this.handlers.set(name, set);
+      this.byName.set(name, set);
     }
-    set.add(handler as TransactionalHandler<never>);
+    set.add(handler);
     return () => {
-      set.delete(handler as TransactionalHandler<never>);
+      set.delete(handler);
     };
   }
 
+  of(name: DomainEventName): ReadonlySet<Handler> {
+    return this.byName.get(name) ?? new Set();
+  }
+}
+
+/** The in-transaction handlers of one process (both buses). */
+export class TransactionalSubscribers {
+  private readonly handlers = new HandlerSets<TransactionalHandler<never>>();
+
+  add<Name extends DomainEventName>(name: Name, handler: TransactionalHandler<Name>): () => void {
+    return this.handlers.add(name, handler as TransactionalHandler<never>);
+  }
+
   async run<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name], db: Db): Promise<void> {
-    for (const handler of this.handlers.get(name) ?? [])
-      await (handler as TransactionalHandler<Name>)(payload, db);
+    for (const handler of this.handlers.of(name)) await (handler as TransactionalHandler<Name>)(payload, db);
   }
 }
 
@@ -67,29 +79,21 @@ export type HandlerErrorReporter = (error: unknown, name: DomainEventName) => vo
 
 /** The subscribers of one process, and how an event reaches them (used by both buses). */
 export class LocalSubscribers {
-  private readonly handlers = new Map<DomainEventName, Set<EventHandler<never>>>();
+  private readonly handlers = new HandlerSets<EventHandler<never>>();
 
   constructor(private readonly onHandlerError: HandlerErrorReporter) {}
 
   add<Name extends DomainEventName>(name: Name, handler: EventHandler<Name>): () => void {
-    let set = this.handlers.get(name);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(name, set);
-    }
-    set.add(handler as EventHandler<never>);
-    return () => {
-      set.delete(handler as EventHandler<never>);
-    };
+    return this.handlers.add(name, handler as EventHandler<never>);
   }
 
   has(name: DomainEventName): boolean {
-    return (this.handlers.get(name)?.size ?? 0) > 0;
+    return this.handlers.of(name).size > 0;
   }
 
   /** Runs every handler of `name`; one that throws or rejects does not stop the others. */
   deliver<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name]): void {
-    for (const handler of this.handlers.get(name) ?? []) {
+    for (const handler of this.handlers.of(name)) {
       try {
         Promise.resolve((handler as EventHandler<Name>)(payload)).catch((error: unknown) =>
           this.onHandlerError(error, name),
