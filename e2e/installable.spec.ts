@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import { saveScreen } from './fixtures/screens.js';
 import { collectConsoleErrors, expect, test } from './fixtures/test.js';
 import { LandingPage } from './pages/landing-page.js';
+import { NotFoundPage } from './pages/not-found-page.js';
 
 const OFFLINE_BANNER = "You're offline. Some features may not work.";
 
@@ -121,4 +122,32 @@ test('the web app manifest names the app and serves its icons at their sizes', a
     iconSizes.push(`${icon.sizes} ${icon.purpose ?? 'any'}`);
   }
   expect(iconSizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+});
+
+// Playwright's routes do not see what a service worker answers: this page asks the server itself, as it
+// does before its worker is installed.
+test('a page of a version the server no longer has shows App Update Available, and Update App loads the app afresh', async ({
+  browser,
+  baseURL,
+}) => {
+  // A context of its own: the failed chunk is meant to be reported, so the usual console check stays out.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = collectConsoleErrors(page);
+  const notFound = new NotFoundPage(page);
+  await notFound.goto('/no/such/page');
+
+  // After a deployment the landing page's chunk of the running version is gone from the server.
+  const landingChunk = /\/assets\/landing-[^/]+\.js$/;
+  await page.route(landingChunk, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  await notFound.goHome();
+  await expect(page.getByRole('heading', { name: 'App Update Available' })).toBeVisible();
+  await saveScreen(page, 'app-update-available');
+
+  await page.unroute(landingChunk);
+  await page.getByRole('button', { name: 'Update App' }).click();
+  await new LandingPage(page).expectShown();
+  expect(errors.length).toBeGreaterThan(0);
+  for (const error of errors) expect(error).toMatch(/dynamically imported module|landing-/);
+  await context.close();
 });
