@@ -31,6 +31,24 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
   const { queue, subscriptions, sender, clock } = deps;
   const inFlight = new Set<Promise<void>>();
   let draining: Promise<void> | undefined;
+  // Finished jobs are deleted together, a statement (and on SQLite a commit) for many: a job whose delete
+  // a crash prevents is sent again once its claim runs out (at least once).
+  let finished: string[] = [];
+  let deleting: Promise<void> | undefined;
+  const flushFinished = () => {
+    deleting = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const ids = finished;
+      finished = [];
+      await queue.deleteJobs(ids).catch(deps.onError);
+      deleting = finished.length > 0 ? flushFinished() : undefined;
+    });
+    return deleting;
+  };
+  const finish = (id: string) => {
+    finished.push(id);
+    if (!deleting) void flushFinished();
+  };
+
   let again = false;
 
   async function targetsOf(job: PushJobRow) {
@@ -46,7 +64,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
 
   async function process(job: PushJobRow) {
     const now = clock();
-    if (job.expiresAt <= now) return queue.deleteJob(job.id);
+    if (job.expiresAt <= now) return finish(job.id);
     const ttlSeconds = Math.floor((job.expiresAt - now) / 1000);
     const options = { ttlSeconds, urgency: job.urgency as PushUrgency };
     for (const target of await targetsOf(job)) {
@@ -71,17 +89,15 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         expiresAt: job.expiresAt,
       });
     }
-    await queue.deleteJob(job.id);
+    finish(job.id);
   }
 
   async function drain() {
     await queue.deleteExpired(clock());
     for (;;) {
+      // Claims in batches: wait for half the pushes under way to end before claiming more.
+      while (inFlight.size > MAX_IN_FLIGHT / 2) await Promise.race(inFlight);
       const room = MAX_IN_FLIGHT - inFlight.size;
-      if (room <= 0) {
-        await Promise.race(inFlight);
-        continue;
-      }
       const now = clock();
       const jobs = await queue.claimDue(now, now + LEASE_MS, room);
       if (jobs.length === 0) return;
@@ -119,6 +135,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     async settle() {
       await draining?.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
+      while (deleting) await deleting;
     },
   };
 }

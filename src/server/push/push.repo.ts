@@ -152,8 +152,8 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
         .execute();
     },
 
-    async deleteJob(id: string) {
-      await db.deleteFrom('pushJobs').where('id', '=', id).execute();
+    async deleteJobs(ids: string[]) {
+      if (ids.length > 0) await db.deleteFrom('pushJobs').where('id', 'in', ids).execute();
     },
 
     /** A retry later: released, due at `nextAttemptAt`. */
