@@ -59,8 +59,10 @@ test('the service worker installs, controls the page, and the app opens offline 
   await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
   await saveScreen(page, 'offline-license-plate');
 
+  // The session's read waits for the connection (no Service Temporarily Unavailable) and goes on once it is back.
+  await page.getByRole('link', { name: 'Back to home' }).click();
   await context.setOffline(false);
-  await page.reload();
+  await landing.expectShown();
   await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
 });
 

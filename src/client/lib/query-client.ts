@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { isBrowserOnline } from './errors.js';
 import { MUTATION_RETRY_DELAY_MS, queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './retry.js';
 import { MINUTE_MS } from './time.js';
 
@@ -28,3 +29,11 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+/**
+ * TanStack Query learns of connectivity only from online and offline events, so an app opened offline (from
+ * the service worker's precache) would fail its first reads, the session's among them, and show Service
+ * Temporarily Unavailable. Told at start, it holds the reads until the browser is back online, while the
+ * offline banner says why.
+ */
+onlineManager.setOnline(isBrowserOnline());
