@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';
@@ -23,13 +24,20 @@ function makeClientDir() {
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log("app")');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What scripts/compress-client.mjs leaves beside a large file.
+  const large = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  fs.writeFileSync(path.join(dir, 'assets', 'large-AbC123.js'), large);
+  fs.writeFileSync(path.join(dir, 'assets', 'large-AbC123.js.br'), zlib.brotliCompressSync(large));
+  fs.writeFileSync(path.join(dir, 'assets', 'large-AbC123.js.gz'), zlib.gzipSync(large));
   return dir;
 }
 
 describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
   let t: TestApp;
+  let clientDir: string;
   beforeAll(async () => {
-    t = await createTestApp(engine, { clientDir: makeClientDir() });
+    clientDir = makeClientDir();
+    t = await createTestApp(engine, { clientDir });
   });
   afterAll(() => t.close());
 
@@ -67,6 +75,27 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
       expect(missing.statusCode, file).toBe(404);
       expect(missing.headers['content-type'], file).toMatch(/^text\/plain/);
     }
+  });
+
+  it('sends the build’s Brotli or gzip copy of a file to a browser that takes it, the file itself otherwise', async () => {
+    const original = fs.readFileSync(path.join(clientDir, 'assets', 'large-AbC123.js'), 'utf8');
+    const fetchWith = (acceptEncoding: string | undefined) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/large-AbC123.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const brotli = await fetchWith('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(original);
+    const gzip = await fetchWith('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(original);
+    const plain = await fetchWith(undefined);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(original);
   });
 
   it('lets no cache keep an /api answer, and keeps caching pages and assets', async () => {

@@ -21,6 +21,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
     await app.register(fastifyStatic, {
       root: clientDir,
       index: ['index.html'],
+      // The build keeps a .br and a .gz beside each text file (scripts/compress-client.mjs).
+      preCompressed: true,
       wildcard: true,
       setHeaders(response, filePath) {
         const isHashedAsset = filePath.startsWith(path.join(clientDir, 'assets') + path.sep);
