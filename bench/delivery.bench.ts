@@ -14,7 +14,14 @@ import WebSocket from 'ws';
 import { hashToken } from '../src/server/auth/tokens.js';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { createTestDatabase } from '../src/server/test/databases.js';
-import { benchVehicleRow, postgresAdminUrl, root, startAppServer, startBareServer } from './lib.js';
+import {
+  benchUserRow,
+  benchVehicleRow,
+  postgresAdminUrl,
+  root,
+  startAppServer,
+  startBareServer,
+} from './lib.js';
 
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1_000);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
@@ -48,18 +55,7 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
       const licensePlate = `DLV-${String(index).padStart(6, '0')}`;
       owners.push({ vehicleId, token });
       return {
-        user: {
-          id: userId,
-          email: `owner-${index}-${userId}@example.org`,
-          passwordHash: null,
-          firstName: null,
-          lastName: null,
-          authProvider: 'email' as const,
-          oidcSubject: null,
-          emailVerified: 1,
-          createdAt: now,
-          updatedAt: now,
-        },
+        user: benchUserRow({ id: userId, email: `owner-${index}-${userId}@example.org`, now }),
         session: {
           tokenHash: hashToken(token),
           userId,

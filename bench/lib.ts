@@ -234,3 +234,19 @@ export function benchVehicleRow(values: {
     removedAt: null,
   };
 }
+
+/** A verified users row for seeding a benchmark's database directly. */
+export function benchUserRow(values: { id: string; email: string; now: number }) {
+  return {
+    id: values.id,
+    email: values.email,
+    passwordHash: null,
+    firstName: null,
+    lastName: null,
+    authProvider: 'email' as const,
+    oidcSubject: null,
+    emailVerified: 1,
+    createdAt: values.now,
+    updatedAt: values.now,
+  };
+}

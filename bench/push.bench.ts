@@ -8,7 +8,7 @@ import webpush from 'web-push';
 import { createTestDatabase } from '../src/server/test/databases.js';
 import { testPushCertificate } from '../src/server/test/push-certificate.js';
 import { startTestPushService } from '../src/server/test/push-service.js';
-import { startAppServer } from './lib.js';
+import { benchUserRow, startAppServer } from './lib.js';
 
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 5_000);
 const USERS = 500;
@@ -42,20 +42,7 @@ try {
     const batch = users.slice(start, start + 250);
     await database.db
       .insertInto('users')
-      .values(
-        batch.map(({ id }) => ({
-          id,
-          email: `push-${id}@example.org`,
-          passwordHash: null,
-          firstName: null,
-          lastName: null,
-          authProvider: 'email' as const,
-          oidcSubject: null,
-          emailVerified: 1,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
+      .values(batch.map(({ id }) => benchUserRow({ id, email: `push-${id}@example.org`, now })))
       .execute();
     await database.db
       .insertInto('pushSubscriptions')

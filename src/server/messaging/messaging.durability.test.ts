@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAuthRepo } from '../auth/auth.repo.js';
 import { openSqlite } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { insertOwnerWithVehicle } from '../test/factories.js';
 import { killServerProcesses, startServerProcess, waitForOutput } from '../test/server-process.js';
-import { createVehiclesRepo } from '../vehicles/vehicles.repo.js';
 
 afterEach(killServerProcesses);
 
@@ -15,36 +14,12 @@ async function seedVehicle(dataDir: string): Promise<string> {
   const database = openSqlite(path.join(dataDir, 'app.db'));
   try {
     await migrateToLatest(database.db);
-    const now = Date.now();
-    const owner = await createAuthRepo(database.db).insertUser(
-      {
-        email: 'owner@example.org',
-        passwordHash: null,
-        firstName: null,
-        lastName: null,
-        authProvider: 'email',
-        oidcSubject: null,
-        emailVerified: 1,
-      },
-      now,
-    );
-    const vehicle = await createVehiclesRepo(database.db).insertVehicle(
-      {
-        ownerId: owner?.id ?? '',
-        make: 'Toyota',
-        model: 'Camry',
-        year: '2020',
-        licensePlate: 'DUR-1234',
-        plateKey: 'DUR1234',
-        color: 'blue',
-        displayName: null,
-        vehicleType: 'sedan',
-        qrCode: 'durability-test-code',
-        themePreset: 'default',
-      },
-      now,
-    );
-    return vehicle.id;
+    const { vehicleId } = await insertOwnerWithVehicle(database.db, {
+      email: 'owner@example.org',
+      licensePlate: 'DUR-1234',
+      qrCode: 'durability-test-code',
+    });
+    return vehicleId;
   } finally {
     await database.close();
   }

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { createAuthRepo } from '../auth/auth.repo.js';
 import { openSqlite } from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { insertOwnerWithVehicle } from '../test/factories.js';
 import { startTestPushService } from '../test/push-service.js';
 import { killServerProcesses, startServerProcess, waitForOutput } from '../test/server-process.js';
-import { createVehiclesRepo } from '../vehicles/vehicles.repo.js';
 import { createPushRepo } from './push.repo.js';
 
 afterEach(killServerProcesses);
@@ -24,37 +23,13 @@ describe('a notification survives kill -9 between the commit and the push (ADDEN
     try {
       await migrateToLatest(database.db);
       const now = Date.now();
-      const owner = await createAuthRepo(database.db).insertUser(
-        {
-          email: 'push-owner@example.org',
-          passwordHash: null,
-          firstName: null,
-          lastName: null,
-          authProvider: 'email',
-          oidcSubject: null,
-          emailVerified: 1,
-        },
-        now,
-      );
-      const ownerId = owner?.id ?? '';
-      vehicleId = (
-        await createVehiclesRepo(database.db).insertVehicle(
-          {
-            ownerId,
-            make: 'Toyota',
-            model: 'Camry',
-            year: '2020',
-            licensePlate: 'PSH-1234',
-            plateKey: 'PSH1234',
-            color: 'blue',
-            displayName: null,
-            vehicleType: 'sedan',
-            qrCode: 'push-durability-code',
-            themePreset: 'default',
-          },
-          now,
-        )
-      ).id;
+      const seeded = await insertOwnerWithVehicle(database.db, {
+        email: 'push-owner@example.org',
+        licensePlate: 'PSH-1234',
+        qrCode: 'push-durability-code',
+      });
+      const ownerId = seeded.ownerId;
+      vehicleId = seeded.vehicleId;
       await createPushRepo(database.db).upsertSubscription({
         id: 'push-durability-subscription',
         userId: ownerId,

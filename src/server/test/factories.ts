@@ -1,6 +1,10 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { plateKey } from '../../shared/vehicles/plates.js';
 import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import { createAuthRepo } from '../auth/auth.repo.js';
+import type { Db } from '../db/index.js';
+import { createVehiclesRepo } from '../vehicles/vehicles.repo.js';
 import { call } from './http.js';
 
 const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWYZ'; // no X: "XXX..." is refused as a fake plate
@@ -50,4 +54,45 @@ export async function buildVehicle(
   if (response.statusCode !== 201)
     throw new Error(`vehicle registration failed: ${response.statusCode} ${response.body}`);
   return response.json();
+}
+
+/**
+ * An owner and one active vehicle written straight into a migrated database (for process tests that seed
+ * before the server starts). Answers both ids.
+ */
+export async function insertOwnerWithVehicle(
+  db: Db,
+  values: { email: string; licensePlate: string; qrCode: string },
+): Promise<{ ownerId: string; vehicleId: string }> {
+  const now = Date.now();
+  const owner = await createAuthRepo(db).insertUser(
+    {
+      email: values.email,
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+      authProvider: 'email',
+      oidcSubject: null,
+      emailVerified: 1,
+    },
+    now,
+  );
+  const ownerId = owner?.id ?? '';
+  const vehicle = await createVehiclesRepo(db).insertVehicle(
+    {
+      ownerId,
+      make: 'Toyota',
+      model: 'Camry',
+      year: '2020',
+      licensePlate: values.licensePlate,
+      plateKey: plateKey(values.licensePlate),
+      color: 'blue',
+      displayName: null,
+      vehicleType: 'sedan',
+      qrCode: values.qrCode,
+      themePreset: 'default',
+    },
+    now,
+  );
+  return { ownerId, vehicleId: vehicle.id };
 }
