@@ -16,6 +16,8 @@ import {
   QrScannerPage,
   ResetPasswordPage,
   SendMessagePage,
+  SettingsPage,
+  SettingsSignedOut,
   VehicleEditPage,
   VehicleFoundByQrPage,
   VehicleFoundPage,
@@ -71,6 +73,8 @@ const signedInPages: SignedInPageRoute[] = [
   // Spec §2: links to /messages appear in places; they open Conversations.
   { path: '/messages', component: ConversationsPage, signedOut: ConversationsSignInRequired },
   { path: '/blocked-users', component: BlockedUsersPage },
+  // Spec §2 Settings: without a user, "Please log in to access settings".
+  { path: '/settings', component: SettingsPage, signedOut: SettingsSignedOut },
 ];
 
 /** Pages for visitors who are not signed in, besides / (also shown while the session loads). */

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
@@ -9,6 +9,30 @@ import { EmailVerificationPage, ServiceUnavailablePage } from './pages.js';
 import { AppRouter } from './router.js';
 import { useConnectivityToasts } from './use-connectivity.js';
 import { useQueryNotices } from './use-query-notices.js';
+
+/**
+ * The app's background agents load after the first screen, each as its own chunk: none of them draws
+ * anything a first visit needs, and the landing page's script budget is small (issue: fast first load).
+ */
+const PushAgent = lazy(async () => ({
+  default: (await import('../features/push/push-agent.js')).PushAgent,
+}));
+const AppBadgeBridge = lazy(async () => ({
+  default: (await import('../features/app-badge/app-badge-bridge.js')).AppBadgeBridge,
+}));
+const InstallPrompts = lazy(async () => ({
+  default: (await import('../features/install/install-prompts.js')).InstallPrompts,
+}));
+
+function BackgroundAgents({ isSignedIn }: { isSignedIn: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <PushAgent isSignedIn={isSignedIn} />
+      <AppBadgeBridge isSignedIn={isSignedIn} />
+      <InstallPrompts />
+    </Suspense>
+  );
+}
 
 /** Picks what fills the screen: an override (spec §2) or the route set of the visitor's state. */
 export function Shell() {
@@ -38,6 +62,7 @@ export function Shell() {
   return (
     <Layout isSignedIn={user !== null}>
       <AppRouter isSignedIn={user !== null} isLoading={userQuery.isPending} />
+      {userQuery.isPending ? null : <BackgroundAgents isSignedIn={user !== null} />}
     </Layout>
   );
 }

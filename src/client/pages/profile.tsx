@@ -1,4 +1,4 @@
-import { Ban, Car, ChevronRight, LogOut, type LucideIcon } from 'lucide-react';
+import { Ban, Car, ChevronRight, LogOut, type LucideIcon, Settings } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -10,6 +10,7 @@ import { useLogout } from '../features/auth/mutations.js';
 import { useUser } from '../features/auth/queries.js';
 import { fullName, userInitial } from '../features/auth/user-display.js';
 import { EmailVerificationCard } from '../features/profile/email-verification-card.js';
+import { NotificationsEntry } from '../features/push/notifications-entry.js';
 
 function ProfileLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
   return (
@@ -54,7 +55,9 @@ export function ProfilePage() {
       <Card className="overflow-hidden">
         <ul className="divide-y divide-border">
           <ProfileLink href="/vehicle-management" icon={Car} label="My Vehicles" />
+          <NotificationsEntry />
           <ProfileLink href="/blocked-users" icon={Ban} label="Blocked Users" />
+          <ProfileLink href="/settings" icon={Settings} label="Settings" />
         </ul>
       </Card>
 

@@ -1,0 +1,115 @@
+import { LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { usePageTitle } from '../components/page-title.js';
+import { ThemeToggle } from '../components/theme-toggle.js';
+import { Button } from '../components/ui/button.js';
+import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useLogout } from '../features/auth/mutations.js';
+import { useAuthProviders, useUser } from '../features/auth/queries.js';
+import { fullName } from '../features/auth/user-display.js';
+import { InstallAppCard, MobileInstallBanner } from '../features/install/install-cards.js';
+import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
+import { settingsTexts as texts } from '../features/settings/texts.js';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium [overflow-wrap:anywhere]">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileCard() {
+  const { data: user } = useUser();
+  const { data: providers } = useAuthProviders();
+  if (!user) return null;
+  const name = fullName(user);
+  // Spec §2: the external provider's label when the account came from it, else "Email & Password".
+  const authentication =
+    user.authProvider === 'oidc' && providers?.oidc ? providers.oidc.name : texts.emailAndPassword;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{texts.profileTitle}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="flex flex-col gap-3">
+          <Field label={texts.email}>{user.email}</Field>
+          {name ? <Field label={texts.name}>{name}</Field> : null}
+          <Field label={texts.authentication}>{authentication}</Field>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccountActionsCard() {
+  const logout = useLogout();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{texts.accountActionsTitle}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Button
+          size="large"
+          variant="destructive"
+          className="w-full"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate()}
+        >
+          <LogOut aria-hidden className="h-4 w-4" />
+          {logout.isPending ? texts.loggingOut : texts.logOut}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Settings (spec §2): the cards in the spec's order. Privacy & Automation comes with the preferences.
+ */
+export function SettingsPage() {
+  const { data: user } = useUser();
+  const headingRef = usePageTitle(texts.title);
+  if (!user) return <PageSpinner />;
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-5 pt-6 pb-8">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+        {texts.title}
+      </h1>
+      <ProfileCard />
+      <PushNotificationsCard />
+      <MobileInstallBanner />
+      <InstallAppCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>{texts.appearanceTitle}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ThemeToggle />
+        </CardContent>
+      </Card>
+      <AccountActionsCard />
+      <footer className="flex flex-col items-center gap-1 pt-2 text-center text-sm text-muted-foreground">
+        <p className="font-medium">{texts.footerTitle}</p>
+        <p>{texts.footerLine}</p>
+      </footer>
+    </div>
+  );
+}
+
+/** Settings without a user (spec §2): one line. */
+export function SettingsSignedOut() {
+  const headingRef = usePageTitle(texts.title);
+  return (
+    <div className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 ref={headingRef} tabIndex={-1} className="sr-only">
+        {texts.title}
+      </h1>
+      <p className="text-muted-foreground">{texts.signedOut}</p>
+    </div>
+  );
+}
