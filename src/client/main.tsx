@@ -2,10 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
+import { captureInstallPrompt } from './features/install/install-capture.js';
 import { startTheme } from './lib/theme.js';
 import './styles.css';
 
 startTheme();
+// Before anything else can delay it: the browser's install offer may come before the install chunk loads.
+captureInstallPrompt();
 
 // Browsers report a harmless "ResizeObserver loop" error when layout settles late; keep it out of error handling.
 window.addEventListener('error', (event) => {
