@@ -19,6 +19,7 @@ import { registerClient } from './plugins/static.js';
 import { registerPushFeature } from './push/push.feature.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
 import { registerRealtimeFeature } from './realtime/realtime.feature.js';
+import { registerSupportFeature } from './support/support.feature.js';
 import { registerVehiclesFeature } from './vehicles/vehicles.feature.js';
 
 /** The features, in the order they register. Each builds itself from the shared deps. */
@@ -30,6 +31,7 @@ const features: Feature[] = [
   registerBlocksFeature,
   registerRealtimeFeature,
   registerPushFeature,
+  registerSupportFeature,
 ];
 
 export interface AppDeps {

@@ -16,6 +16,7 @@ const auth = () => import('../pages/auth.js');
 const blockedUsers = () => import('../pages/blocked-users.js');
 const conversations = () => import('../pages/conversations.js');
 const emailVerification = () => import('../pages/email-verification.js');
+const help = () => import('../pages/help.js');
 const home = () => import('../pages/home.js');
 const landing = () => import('../pages/landing.js');
 const licensePlate = () => import('../pages/license-plate.js');
@@ -42,6 +43,7 @@ export const ConversationsSignInRequired = page(
   (module) => module.ConversationsSignInRequired,
 );
 export const EmailVerificationPage = page(emailVerification, (module) => module.EmailVerificationPage);
+export const HelpPage = page(help, (module) => module.HelpPage);
 export const HomePage = page(home, (module) => module.HomePage);
 export const LandingPage = page(landing, (module) => module.LandingPage);
 export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage);

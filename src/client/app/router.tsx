@@ -6,6 +6,7 @@ import {
   BlockedUsersPage,
   ConversationsPage,
   ConversationsSignInRequired,
+  HelpPage,
   HomePage,
   LandingPage,
   LicensePlatePage,
@@ -73,6 +74,7 @@ const signedInPages: SignedInPageRoute[] = [
   // Spec §2: links to /messages appear in places; they open Conversations.
   { path: '/messages', component: ConversationsPage, signedOut: ConversationsSignInRequired },
   { path: '/blocked-users', component: BlockedUsersPage },
+  { path: '/help', component: HelpPage },
   // Spec §2 Settings: without a user, "Please log in to access settings".
   { path: '/settings', component: SettingsPage, signedOut: SettingsSignedOut },
 ];

@@ -1,4 +1,4 @@
-import { Ban, Car, ChevronRight, LogOut, type LucideIcon, Settings } from 'lucide-react';
+import { Ban, Car, ChevronRight, CircleHelp, LogOut, type LucideIcon, Settings } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -57,11 +57,12 @@ export function ProfilePage() {
           <ProfileLink href="/vehicle-management" icon={Car} label="My Vehicles" />
           <NotificationsEntry />
           <ProfileLink href="/blocked-users" icon={Ban} label="Blocked Users" />
+          <ProfileLink href="/help" icon={CircleHelp} label="Help & Support" />
           <ProfileLink href="/settings" icon={Settings} label="Settings" />
         </ul>
       </Card>
 
-      {/* Notifications, Help & Support and About join this page with their features. */}
+      {/* About joins this page with the profile's other entries (issue 10). */}
 
       <Card>
         <CardHeader>

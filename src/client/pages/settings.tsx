@@ -76,7 +76,7 @@ export function SettingsPage() {
   const headingRef = usePageTitle(texts.title);
   if (!user) return <PageSpinner />;
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-5 px-5 pt-6 pb-8">
+    <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
         {texts.title}
       </h1>
