@@ -1,0 +1,62 @@
+import { applyBadge, tellWindows } from './badge.js';
+import { clickAction } from './click.js';
+import { NOTIFICATION_CLICKED, type WorkerToPage } from './messages.js';
+import { notificationData, notificationFromPayload, readPushData } from './notification.js';
+
+/**
+ * Push and notification clicks (docs/decisions/0092-service-worker-push-and-badge.md).
+ *
+ * Every push shows a notification, whatever it carries: Safari on iOS revokes a subscription after a few
+ * pushes that show nothing, so the server never sends badge-only or silent pushes, and a payload the worker
+ * cannot read still shows the generic one. The push's unread count goes to the app badge.
+ *
+ * A click closes the notification and brings the app forward: an open window is focused and told
+ * NOTIFICATION_CLICKED {url, conversationId}, and shows the conversation itself (no reload, nothing typed
+ * is lost); with no window open, one opens at the url. Only the app's own pages are ever opened.
+ */
+export function handlePush(scope: ServiceWorkerGlobalScope): void {
+  const origin = scope.location.origin;
+
+  scope.addEventListener('push', (event) => {
+    const notification = notificationFromPayload(readPushData(event.data), origin);
+    const shown = scope.registration.showNotification(
+      notification.title,
+      notification.options as NotificationOptions,
+    );
+    const badged =
+      notification.unreadCount === null
+        ? Promise.resolve()
+        : applyBadge(scope.navigator, notification.unreadCount, 'push').then((outcome) =>
+            tellWindows(scope, outcome),
+          );
+    event.waitUntil(Promise.all([shown, badged]));
+  });
+
+  scope.addEventListener('notificationclick', (event) => {
+    event.notification.close();
+    event.waitUntil(openFromNotification(scope, notificationData(event.notification.data, origin)));
+  });
+}
+
+async function openFromNotification(
+  scope: ServiceWorkerGlobalScope,
+  data: { url: string; conversationId: string | null },
+): Promise<void> {
+  const message: WorkerToPage = {
+    type: NOTIFICATION_CLICKED,
+    url: data.url,
+    conversationId: data.conversationId,
+  };
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const action = clickAction(windows, data.url, scope.location.origin);
+  if (action.kind === 'open') {
+    const opened = await scope.clients.openWindow(action.path);
+    // The new window starts at the url; the message only matters if its page is already listening.
+    opened?.postMessage(message);
+    return;
+  }
+  const window = windows[action.index];
+  if (!window) return;
+  const focused = await window.focus().catch(() => window);
+  focused.postMessage(message);
+}
