@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { answeredPromptsState } from './e2e/fixtures/answered-prompts.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eOrigin = `http://localhost:${port}`;
@@ -26,6 +27,8 @@ export default defineConfig({
     baseURL: e2eOrigin,
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
+    // Every browser a journey opens has answered the first-visit prompts (e2e/fixtures/answered-prompts.ts).
+    storageState: answeredPromptsState(e2eOrigin),
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -20,13 +20,18 @@ const PushAgent = lazy(async () => ({
 const AppBadgeBridge = lazy(async () => ({
   default: (await import('../features/app-badge/app-badge-bridge.js')).AppBadgeBridge,
 }));
+const ConsentAgent = lazy(async () => ({
+  default: (await import('../features/consent/consent-agent.js')).ConsentAgent,
+}));
 const InstallPrompts = lazy(async () => ({
   default: (await import('../features/install/install-prompts.js')).InstallPrompts,
 }));
 
-function BackgroundAgents({ isSignedIn }: { isSignedIn: boolean }) {
+function BackgroundAgents({ userId }: { userId: string | null }) {
+  const isSignedIn = userId !== null;
   return (
     <Suspense fallback={null}>
+      <ConsentAgent userId={userId} isSignedIn={isSignedIn} />
       <PushAgent isSignedIn={isSignedIn} />
       <AppBadgeBridge isSignedIn={isSignedIn} />
       <InstallPrompts />
@@ -62,7 +67,7 @@ export function Shell() {
   return (
     <Layout isSignedIn={user !== null}>
       <AppRouter isSignedIn={user !== null} isLoading={userQuery.isPending} />
-      {userQuery.isPending ? null : <BackgroundAgents isSignedIn={user !== null} />}
+      {userQuery.isPending ? null : <BackgroundAgents userId={user?.id ?? null} />}
     </Layout>
   );
 }

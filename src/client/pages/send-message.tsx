@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
-import { DEFAULT_QUICK_MESSAGES, MESSAGE_MAX_LENGTH, messageTexts } from '../../shared/messaging/messages.js';
+import { MESSAGE_MAX_LENGTH, messageTexts } from '../../shared/messaging/messages.js';
 import { isSampleVehicle } from '../../shared/vehicles/index.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -17,6 +17,7 @@ import { useVehicles } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
+import { usePreferences } from '../lib/use-preferences.js';
 
 /** The spec's rules for an anonymous message (spec §5), before the call. */
 function contentProblem(content: string): string | undefined {
@@ -59,6 +60,8 @@ export function SendMessagePage() {
     (new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
   );
   const [senderVehicleId, setSenderVehicleId] = useState('');
+  // The user's quick messages (Settings, Privacy & Automation), the spec's six by default.
+  const { quickMessages } = usePreferences();
   usePageTitle(texts.title);
 
   if (vehicle.isPending) return <PageSpinner />;
@@ -89,22 +92,24 @@ export function SendMessagePage() {
         <CardContent className="flex flex-col gap-4">
           <VehicleSummary vehicle={vehicle.data} />
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>
-              <div className="flex flex-wrap gap-2">
-                {DEFAULT_QUICK_MESSAGES.map((quick) => (
-                  <button
-                    key={quick}
-                    type="button"
-                    aria-pressed={content === quick}
-                    onClick={() => setContent(quick)}
-                    className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
-                  >
-                    {quick}
-                  </button>
-                ))}
-              </div>
-            </fieldset>
+            {quickMessages.length > 0 ? (
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>
+                <div className="flex flex-wrap gap-2">
+                  {quickMessages.map((quick) => (
+                    <button
+                      key={quick}
+                      type="button"
+                      aria-pressed={content === quick}
+                      onClick={() => setContent(quick)}
+                      className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
+                    >
+                      {quick}
+                    </button>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
             <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor="message-content">
               {texts.messageLabel}
             </label>

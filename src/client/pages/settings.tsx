@@ -8,8 +8,10 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { useLogout } from '../features/auth/mutations.js';
 import { useAuthProviders, useUser } from '../features/auth/queries.js';
 import { fullName } from '../features/auth/user-display.js';
+import { ConsentBlock } from '../features/consent/consent-block.js';
 import { InstallAppCard, MobileInstallBanner } from '../features/install/install-cards.js';
 import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
+import { QuickMessagesEditor } from '../features/settings/quick-messages-editor.js';
 import { settingsTexts as texts } from '../features/settings/texts.js';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -69,7 +71,7 @@ function AccountActionsCard() {
 }
 
 /**
- * Settings (spec §2): the cards in the spec's order. Privacy & Automation comes with the preferences.
+ * Settings (spec §2): the cards in the spec's order.
  */
 export function SettingsPage() {
   const { data: user } = useUser();
@@ -84,6 +86,15 @@ export function SettingsPage() {
       <PushNotificationsCard />
       <MobileInstallBanner />
       <InstallAppCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>{texts.privacyTitle}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-6">
+          <ConsentBlock />
+          <QuickMessagesEditor />
+        </CardContent>
+      </Card>
       <Card>
         <CardHeader>
           <CardTitle>{texts.appearanceTitle}</CardTitle>

@@ -1,0 +1,50 @@
+import { Button } from '../../components/ui/button.js';
+import { cn } from '../../components/ui/cn.js';
+import { toast } from '../../lib/toast.js';
+import { resetConsent } from './consent.js';
+import { useConsent } from './consent-agent.js';
+import { consentTexts as texts } from './texts.js';
+import { clearUsage } from './usage.js';
+
+const badges = {
+  accepted: {
+    label: texts.accepted,
+    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  },
+  declined: {
+    label: texts.declined,
+    className: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+  },
+  none: { label: texts.notSet, className: 'bg-muted text-muted-foreground' },
+} as const;
+
+/**
+ * Settings' cookie consent block (spec §2 Privacy & Automation): the badge Accepted, Declined or Not Set,
+ * the date of the choice, and Reset Cookie Preferences, which forgets it and reloads after 1 s (spec §4).
+ */
+export function ConsentBlock() {
+  const consent = useConsent();
+  const badge = badges[consent.status ?? 'none'];
+  const reset = () => {
+    resetConsent(clearUsage);
+    toast({ title: texts.resetDone, description: texts.resetDoneDescription, durationMs: 3_000 });
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h3 className="font-medium">{texts.blockTitle}</h3>
+        <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
+          {badge.label}
+        </span>
+      </div>
+      {consent.since ? (
+        <p className="text-sm text-muted-foreground">
+          {texts.since} {consent.since.toLocaleDateString()}
+        </p>
+      ) : null}
+      <Button variant="outline" onClick={reset}>
+        {texts.reset}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * Texts of the cookie consent banner and Settings' consent block (spec §2 Overlays and banners, Settings;
+ * §4 Cookie consent). The spec names the badge values; the rest is ours
+ * (docs/decisions/0101-preferences-and-consent.md).
+ */
+export const consentTexts = {
+  bannerTitle: 'Cookies on this device',
+  bannerText:
+    'We keep your preferences (theme, notifications, quick messages) in cookies. With your consent we also count, on this device only, when you use the app. None of it leaves your browser.',
+  accept: 'Accept',
+  decline: 'Decline',
+  settingsLink: 'Cookie settings',
+  blockTitle: 'Cookie consent',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  notSet: 'Not Set',
+  since: 'Since',
+  reset: 'Reset Cookie Preferences',
+  resetDone: 'Cookie preferences reset',
+  resetDoneDescription: 'The app reloads to ask you again.',
+} as const;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanQuickMessages,
+  defaultPreferences,
+  parsePreferences,
+  QUICK_MESSAGE_MAX_LENGTH,
+  QUICK_MESSAGES_MAX,
+} from './preferences.js';
+
+describe('parsePreferences', () => {
+  it('gives the spec’s defaults without a cookie, or with one that is not JSON or not an object', () => {
+    for (const raw of [undefined, '', 'not json', '[]', 'null', '42']) {
+      expect(parsePreferences(raw)).toEqual(defaultPreferences);
+    }
+    expect(defaultPreferences).toMatchObject({
+      theme: 'system',
+      notifications: { enabled: true, sound: true, vibrate: true, showPreviews: true },
+      autoLogin: false,
+      privacyMode: false,
+      lastVehicleId: null,
+      installPromptDismissed: false,
+      language: 'en-US',
+    });
+    expect(defaultPreferences.quickMessages).toEqual([
+      'Your car is blocking my driveway',
+      'Your parking meter is about to expire',
+      'Your lights are on',
+      'You left your car unlocked',
+      'Great parking job!',
+      'Emergency - please move your car',
+    ]);
+  });
+
+  it('keeps each valid key and replaces each invalid one with its default', () => {
+    const parsed = parsePreferences(
+      JSON.stringify({
+        theme: 'dark',
+        notifications: { enabled: false, sound: 'loud', showPreviews: false },
+        quickMessages: ['Move please', 7],
+        autoLogin: true,
+        privacyMode: 'yes',
+        lastVehicleId: 'v1',
+        installPromptDismissed: true,
+        language: '',
+        extra: 'ignored',
+      }),
+    );
+    expect(parsed).toEqual({
+      theme: 'dark',
+      notifications: { enabled: false, sound: true, vibrate: true, showPreviews: false },
+      quickMessages: ['Move please'],
+      autoLogin: true,
+      privacyMode: false,
+      lastVehicleId: 'v1',
+      installPromptDismissed: true,
+      language: 'en-US',
+    });
+  });
+
+  it('refuses an unknown theme', () => {
+    expect(parsePreferences(JSON.stringify({ theme: 'sepia' })).theme).toBe('system');
+  });
+
+  it('hands out a copy: changing what it answers does not change the defaults', () => {
+    parsePreferences(undefined).quickMessages.push('x');
+    expect(defaultPreferences.quickMessages).not.toContain('x');
+  });
+});
+
+describe('cleanQuickMessages', () => {
+  it('trims, drops empty and repeated texts, caps length and count', () => {
+    const long = 'a'.repeat(QUICK_MESSAGE_MAX_LENGTH + 20);
+    const many = Array.from({ length: QUICK_MESSAGES_MAX + 5 }, (_, index) => `Message ${index}`);
+    expect(cleanQuickMessages([' Hello ', '', '   ', 'Hello', long, null])).toEqual([
+      'Hello',
+      'a'.repeat(QUICK_MESSAGE_MAX_LENGTH),
+    ]);
+    expect(cleanQuickMessages(many)).toHaveLength(QUICK_MESSAGES_MAX);
+  });
+});
