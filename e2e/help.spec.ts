@@ -1,6 +1,7 @@
 import { helpTexts } from '../src/client/features/help/texts.js';
 import { saveScreen, saveScreenInBothThemes } from './fixtures/screens.js';
 import { expect, test } from './fixtures/test.js';
+import { toastCard } from './pages/toasts.js';
 
 // The server of this run publishes the address the operator configured (playwright.config.ts leaves
 // SUPPORT_EMAIL to its default unless the environment sets it).
@@ -68,4 +69,13 @@ test('Settings opens from Profile with the account, how it signs in, and the foo
   await expect(page.getByText('Anonymous Vehicle Communication')).toBeVisible();
   await expect(page.getByText('Keep your messages private and secure')).toBeVisible();
   await saveScreen(page, 'settings');
+});
+
+test('Log Out in Settings signs out and says so', async ({ page, signedInAccount }) => {
+  void signedInAccount;
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toBeVisible();
+  await expect(toastCard(page, 'Logged Out')).toContainText("You've been successfully logged out.");
+  expect((await (await page.request.get('/api/auth/user')).json()) as unknown).toBeNull();
 });

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
 import { useSessionRefresh } from '../features/auth/use-session-refresh.js';
@@ -48,6 +49,7 @@ export function Shell() {
   useRealtime(user?.id);
   useConnectivityToasts();
   useQueryNotices();
+  useEffect(announceLoggedOut, []);
 
   if (verificationEmail !== null) {
     return (

@@ -16,6 +16,7 @@ import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { noteSignOutRequested } from '../../lib/session-changes.js';
 import { toast } from '../../lib/toast.js';
+import { markLoggedOut } from './logged-out-notice.js';
 import { authScreenTexts } from './texts.js';
 
 /** A screen's failure toast: the server's message when it answered with one, else the screen's own text. */
@@ -63,6 +64,7 @@ export function useLogout() {
     // Losing the session from here on is the user's wish, not an expiry to announce.
     onMutate: noteSignOutRequested,
     mutationFn: () => apiRequest('POST', '/api/auth/logout', undefined, { response: messageResultSchema }),
+    onSuccess: markLoggedOut,
     onSettled: () => window.location.assign('/'),
   });
 }

@@ -17,5 +17,8 @@ export const authScreenTexts = {
   resendFailedFallback: 'Please try again later',
   resendSent: 'Verification email sent',
   sessionExtended: authTexts.sessionExtended,
+  // Spec §2 Settings, Account Actions.
+  loggedOut: 'Logged Out',
+  loggedOutDescription: "You've been successfully logged out.",
   passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter and a digit.',
 } as const;
