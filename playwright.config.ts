@@ -2,10 +2,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testPushCertificate } from './src/server/test/push-certificate.js';
 import { answeredPromptsState } from './e2e/fixtures/answered-prompts.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eOrigin = `http://localhost:${port}`;
+/**
+ * e2e/push-notifications.spec.ts runs an https push service on loopback here (ADDENDUM §9): the server lists
+ * it beside the browsers' own push services and trusts its certificate. No other journey calls it.
+ */
+export const e2ePushServicePort = Number(process.env.E2E_PUSH_PORT ?? port + 9);
+const browsersPushServices = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
 // A fresh embedded database and outbox for every run; the fixtures read mail from here. A directory made
 // here is removed after the run (e2e/global-teardown.ts); pass E2E_DATA_DIR to keep one for inspection.
 if (!process.env.E2E_DATA_DIR) process.env.E2E_TEMPORARY_DATA_DIR = '1';
@@ -57,6 +69,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       RATE_LIMIT_MULTIPLIER: '100',
       LOG_LEVEL: 'warn',
+      PUSH_SERVICE_HOSTS: [...browsersPushServices, `localhost:${e2ePushServicePort}`].join(','),
+      NODE_EXTRA_CA_CERTS: testPushCertificate().certFile,
     },
   },
 });

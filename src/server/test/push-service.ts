@@ -27,9 +27,10 @@ const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(dat
 /**
  * An https push service on loopback (RFC 8030): accepts POSTs to /push/{id}, checks the VAPID JWT
  * (RFC 8292) and decrypts the aes128gcm body (RFC 8291, RFC 8188) with the subscription's private key.
- * `respond` decides each answer: a status, or "hang" to never answer.
+ * `respond` decides each answer: a status, or "hang" to never answer. `port` 0 takes a free one; the browser
+ * journeys name theirs, as the server they start must list it in PUSH_SERVICE_HOSTS (playwright.config.ts).
  */
-export async function startTestPushService() {
+export async function startTestPushService(port = 0) {
   const { certFile, keyFile } = testPushCertificate();
   const received: ReceivedPush[] = [];
   const failures: string[] = [];
@@ -65,9 +66,8 @@ export async function startTestPushService() {
       response.writeHead(respond).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const host = `localhost:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const host = `localhost:${(server.address() as AddressInfo).port}`;
 
   return {
     /** The PUSH_SERVICE_HOSTS entry that names this service. */

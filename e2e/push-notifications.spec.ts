@@ -1,0 +1,146 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { e2ePushServicePort } from '../playwright.config.js';
+import { startTestPushService } from '../src/server/test/push-service.js';
+import { originHeader } from './fixtures/origin.js';
+import { saveScreen } from './fixtures/screens.js';
+import { expect, test } from './fixtures/vehicles.js';
+
+/**
+ * A push, end to end: the server encrypts a new message's notification for a subscription on the journey's
+ * own https push service (ADDENDUM §9), which decrypts it; the payload is then handed to the app's service
+ * worker the way Chromium's push service would, over the DevTools protocol (ServiceWorker.deliverPushMessage).
+ * A notification click cannot be made over the protocol: src/client/service-worker/click.test.ts covers
+ * what a click does.
+ */
+
+type WorkerMessage = { type: string; [field: string]: unknown };
+
+/** Records every message the service worker sends this page, as the page itself hears them. */
+async function listenToWorker(page: Page) {
+  await page.evaluate(() => {
+    const heard: unknown[] = [];
+    (window as unknown as { workerMessages: unknown[] }).workerMessages = heard;
+    navigator.serviceWorker.addEventListener('message', (event) => heard.push(event.data));
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { workerMessages: WorkerMessage[] }).workerMessages.slice());
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The service worker registration's id DevTools knows it by, for the app's scope. */
+async function registrationIdOf(cdp: CDPSession, scopeURL: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find(
+        (candidate) => candidate.scopeURL === scopeURL && !candidate.isDeleted,
+      );
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  // Enabling the domain reports the registrations there are.
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+test('a new message’s push shows its notification and sets the app badge to the unread count', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  vehicle,
+}) => {
+  const pushService = await startTestPushService(e2ePushServicePort);
+  try {
+    const origin = new URL(baseURL ?? '').origin;
+    await context.grantPermissions(['notifications'], { origin });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const workerMessages = await listenToWorker(page);
+
+    // The owner's browser subscribes (as the app does with the push service's subscription).
+    const subscription = pushService.subscribe();
+    const subscribed = await page.request.post('/api/push/subscribe', {
+      headers: originHeader(),
+      data: { endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth },
+    });
+    expect(subscribed.ok(), await subscribed.text()).toBe(true);
+
+    // A visitor writes to the owner's vehicle.
+    const visitor = await browser.newContext({ baseURL });
+    const sent = await visitor.request.post('/api/messages/anonymous', {
+      headers: originHeader(),
+      data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    await visitor.close();
+
+    // The page's own count reaches the worker first (UPDATE_BADGE from the app badge bridge).
+    await expect
+      .poll(workerMessages)
+      .toContainEqual(expect.objectContaining({ type: 'BADGE_UPDATED', count: 1, trigger: 'page' }));
+
+    await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(1);
+    expect(pushService.failures).toEqual([]);
+    const payload = pushService.received[0]?.plaintext ?? '';
+    expect(JSON.parse(payload)).toMatchObject({ unreadCount: 1, body: 'Your lights are on' });
+
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await registrationIdOf(cdp, `${origin}/`);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: payload });
+
+    const notifications = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((shown) => ({
+          title: shown.title,
+          body: shown.body,
+          tag: shown.tag,
+          icon: new URL(shown.icon).pathname,
+          data: shown.data,
+        }));
+      });
+    const conversationId = JSON.parse(payload).conversationId;
+    await expect.poll(notifications).toEqual([
+      {
+        title: `New message for your Family Camry (${vehicle.licensePlate})`,
+        body: 'Your lights are on',
+        tag: `conversation-${conversationId}`,
+        icon: '/pwa-192x192.png',
+        data: { url: `/conversations?open=${conversationId}`, conversationId },
+      },
+    ]);
+    // The worker set the app badge from the push and told the page so.
+    await expect
+      .poll(workerMessages)
+      .toContainEqual(expect.objectContaining({ type: 'BADGE_UPDATED', count: 1, trigger: 'push' }));
+    await saveScreen(page, 'push-notification-home');
+    await cdp.detach();
+  } finally {
+    await pushService.close();
+  }
+});
+
+test('a session that ended elsewhere: the worker’s badge refresh meets 401, clears the badge, and the app asks to log in again', async ({
+  page,
+  signedInAccount: _account,
+}) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const workerMessages = await listenToWorker(page);
+
+  // The session ends outside this page (the page's cookie goes with it).
+  const loggedOut = await page.request.post('/api/auth/logout', { headers: originHeader() });
+  expect(loggedOut.ok()).toBe(true);
+
+  await page.evaluate(() => navigator.serviceWorker.controller?.postMessage({ type: 'REFRESH_BADGE' }));
+  await expect.poll(workerMessages).toContainEqual({ type: 'AUTH_REQUIRED' });
+  await expect
+    .poll(workerMessages)
+    .toContainEqual(expect.objectContaining({ type: 'BADGE_UPDATED', count: 0, trigger: 'refresh' }));
+  // The app reads the session again and acts on its expiry (spec §8 Unauthorized, then sign-in).
+  await expect(page).toHaveURL(/\/auth\?mode=login$/);
+});
