@@ -1,3 +1,4 @@
+import packageJson from '../package.json' with { type: 'json' };
 import { helpTexts } from '../src/client/features/help/texts.js';
 import { saveScreen, saveScreenInBothThemes } from './fixtures/screens.js';
 import { expect, test } from './fixtures/test.js';
@@ -78,4 +79,28 @@ test('Log Out in Settings signs out and says so', async ({ page, signedInAccount
   await expect(page.getByRole('link', { name: 'Get Started Free' })).toBeVisible();
   await expect(toastCard(page, 'Logged Out')).toContainText("You've been successfully logged out.");
   expect((await (await page.request.get('/api/auth/user')).json()) as unknown).toBeNull();
+});
+
+test('Profile lists its entries in the spec’s order, and About tells the version and the promises', async ({
+  page,
+  signedInAccount,
+}) => {
+  await page.goto('/profile');
+  await expect(page.getByText(signedInAccount.email)).toBeVisible();
+  const entries = page.getByRole('main').getByRole('listitem');
+  await expect(entries).toHaveText([
+    /^My Vehicles/,
+    /^Notifications/,
+    /^Blocked Users/,
+    /^Help & Support/,
+    /^About/,
+  ]);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.getByRole('button', { name: 'About' }).click();
+  const about = page.getByRole('dialog', { name: 'About Vehicle Contact' });
+  await expect(about).toContainText(`Version ${packageJson.version}`);
+  await expect(about).toContainText('Messages are deleted automatically after 24 hours.');
+  await saveScreen(page, 'profile-about');
+  await about.getByRole('button', { name: 'Close' }).click();
+  await expect(about).toBeHidden();
 });

@@ -17,6 +17,7 @@ import { ProfilePage } from './pages/profile-page.js';
 import { QrCodePage } from './pages/qr-code-page.js';
 import { QrScannerPage } from './pages/qr-scanner-page.js';
 import { ResetPasswordPage } from './pages/reset-password-page.js';
+import { SettingsPage } from './pages/settings-page.js';
 import { SignInRequiredPage } from './pages/sign-in-required-page.js';
 import { toastCard } from './pages/toasts.js';
 import { VehicleFoundPage } from './pages/vehicle-found-page.js';
@@ -104,7 +105,13 @@ test('every touch target a signed-in owner meets is at least 44x44 px', async ({
   await expectTouchTargets(page, 'Home (avatar, tiles, QR shortcut, Manage All, bottom navigation)');
 
   await new ProfilePage(page).goto();
-  await expectTouchTargets(page, 'Profile (My Vehicles, Blocked Users, Dark mode, Sign Out)');
+  await expectTouchTargets(
+    page,
+    'Profile (Settings, My Vehicles, Notifications, Blocked Users, Help & Support, About, Sign Out)',
+  );
+
+  await new SettingsPage(page).goto();
+  await expectTouchTargets(page, 'Settings (Dark mode, quick messages, Log Out)');
 
   const blockedUsers = new BlockedUsersPage(page);
   await blockedUsers.goto();

@@ -2,10 +2,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { saveScreen } from '../fixtures/screens.js';
 
 export class ProfilePage {
-  readonly darkMode: Locator;
+  readonly signOutButton: Locator;
 
   constructor(private readonly page: Page) {
-    this.darkMode = page.getByRole('switch', { name: 'Dark mode' });
+    this.signOutButton = page.getByRole('button', { name: 'Sign Out' });
   }
 
   async goto() {
@@ -17,11 +17,11 @@ export class ProfilePage {
     await expect(this.page).toHaveURL(/\/profile$/);
     await expect(this.page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     if (email) await expect(this.page.getByText(email)).toBeVisible();
-    await expect(this.darkMode).toBeVisible();
+    await expect(this.signOutButton).toBeVisible();
   }
 
   async signOut() {
-    await this.page.getByRole('button', { name: 'Sign Out' }).click();
+    await this.signOutButton.click();
   }
 
   screenshot(name = 'profile') {

@@ -2,14 +2,15 @@ import { Ban, Car, ChevronRight, CircleHelp, LogOut, type LucideIcon, Settings }
 import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { usePageTitle } from '../components/page-title.js';
-import { ThemeToggle } from '../components/theme-toggle.js';
 import { Button } from '../components/ui/button.js';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.js';
+import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useLogout } from '../features/auth/mutations.js';
 import { useUser } from '../features/auth/queries.js';
 import { fullName, userInitial } from '../features/auth/user-display.js';
+import { AboutEntry } from '../features/profile/about-entry.js';
 import { EmailVerificationCard } from '../features/profile/email-verification-card.js';
+import { profileTexts } from '../features/profile/texts.js';
 import { NotificationsEntry } from '../features/push/notifications-entry.js';
 
 function ProfileLink({ href, icon: Icon, label }: { href: string; icon: LucideIcon; label: string }) {
@@ -36,9 +37,16 @@ export function ProfilePage() {
 
   return (
     <div className="flex flex-col gap-5 px-5 pt-6">
-      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
-        Profile
-      </h1>
+      <header className="flex items-center justify-between gap-2">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
+          Profile
+        </h1>
+        <Button asChild variant="ghost" size="icon" className="-mr-2 rounded-full">
+          <Link href="/settings" aria-label={profileTexts.settings}>
+            <Settings aria-hidden className="h-5 w-5" />
+          </Link>
+        </Button>
+      </header>
 
       <Card>
         <CardContent className="flex items-center gap-4 pt-5">
@@ -58,19 +66,8 @@ export function ProfilePage() {
           <NotificationsEntry />
           <ProfileLink href="/blocked-users" icon={Ban} label="Blocked Users" />
           <ProfileLink href="/help" icon={CircleHelp} label="Help & Support" />
-          <ProfileLink href="/settings" icon={Settings} label="Settings" />
+          <AboutEntry />
         </ul>
-      </Card>
-
-      {/* About joins this page with the profile's other entries (issue 10). */}
-
-      <Card>
-        <CardHeader>
-          <CardTitle>Appearance</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ThemeToggle />
-        </CardContent>
       </Card>
 
       <Button size="large" variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>

@@ -9,4 +9,14 @@ export const profileTexts = {
   sent: 'Email Sent',
   // Spec §8: "failure in the profile card".
   resendFailed: 'Failed to send verification email',
+  // Spec §2 Profile: the About entry. The words are ours (docs/decisions/0102-profile.md).
+  about: 'About',
+  aboutTitle: 'About Vehicle Contact',
+  aboutVersion: (version: string) => `Version ${version}`,
+  aboutWhat:
+    'Vehicle Contact lets anyone reach a vehicle’s owner through the QR code in its window or its licence plate, and lets owners answer, without either side revealing who they are.',
+  aboutDeletion: 'Messages are deleted automatically after 24 hours.',
+  aboutPrivacy:
+    'Neither side ever sees the other’s name, email address or account, and you can block anyone who misuses messages.',
+  settings: 'Settings',
 } as const;
