@@ -235,7 +235,14 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
 export function ConversationsPage() {
   const conversations = useConversations();
   const search = useSearch();
-  const [openId, setOpenId] = useState<string | null>(() => new URLSearchParams(search).get('open'));
+  const requestedId = new URLSearchParams(search).get('open');
+  const [openId, setOpenId] = useState<string | null>(requestedId);
+  // A later ?open= (a notification clicked while this page is open) opens that conversation too.
+  const [seenRequestId, setSeenRequestId] = useState(requestedId);
+  if (requestedId !== seenRequestId) {
+    setSeenRequestId(requestedId);
+    setOpenId(requestedId);
+  }
   usePageTitle(texts.title);
 
   if (conversations.isPending) return <PageSpinner />;
