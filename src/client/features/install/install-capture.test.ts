@@ -8,11 +8,7 @@ import {
   subscribeToCapturedInstall,
   updateCapturedInstall,
 } from './install-capture.js';
-import {
-  INSTALL_PROMPT_DISMISSED_COOKIE,
-  isInstallPromptDismissedIn,
-  isOverlayDismissedForSession,
-} from './install-dismissal.js';
+import { isOverlayDismissedForSession } from './install-dismissal.js';
 
 /** What Chromium dispatches: a cancelable event with prompt() and userChoice. */
 function installOffer(
@@ -109,17 +105,5 @@ describe('installFromOffer (spec §4, §8)', () => {
     });
     expect(lastToast()?.variant).toBeUndefined();
     expect(isOverlayDismissedForSession()).toBe(true);
-  });
-});
-
-describe('the installPromptDismissed preference', () => {
-  it.each([
-    [`${INSTALL_PROMPT_DISMISSED_COOKIE}=true`, true],
-    [`theme=dark; ${INSTALL_PROMPT_DISMISSED_COOKIE}=true; session=abc`, true],
-    [`${INSTALL_PROMPT_DISMISSED_COOKIE}=false`, false],
-    ['theme=dark', false],
-    ['', false],
-  ])('%j reads as dismissed: %s', (cookies, expected) => {
-    expect(isInstallPromptDismissedIn(cookies)).toBe(expected);
   });
 });

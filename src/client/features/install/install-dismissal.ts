@@ -1,24 +1,15 @@
-import { PREFERENCE_COOKIE_DAYS, readCookie, setCookie } from '../../lib/cookies.js';
+import { readPreferences, updatePreferences } from '../../lib/preferences.js';
 
 /**
  * The two dismissals of the install prompts (docs/decisions/0094-install-prompts.md): Not Now on the install
  * overlay holds for the browser tab's session (spec §4); closing the iOS instructions is kept in the
- * installPromptDismissed preference (spec §3), a cookie of its own until the preferences share one.
+ * installPromptDismissed preference (spec §3, the preferences cookie).
  */
-export const INSTALL_PROMPT_DISMISSED_COOKIE = 'installPromptDismissed';
 export const SESSION_DISMISSED_KEY = 'installPromptDismissedForSession';
-
-export function isInstallPromptDismissedIn(cookieString: string): boolean {
-  return readCookie(INSTALL_PROMPT_DISMISSED_COOKIE, cookieString) === 'true';
-}
 
 const listeners = new Set<() => void>();
 
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-export function subscribeToDismissals(listener: () => void): () => void {
+export function subscribeToSessionDismissal(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -42,17 +33,13 @@ export function dismissOverlayForSession(): void {
   } catch {
     // Storage refused (private mode, quota): the memory flag holds until the page closes.
   }
-  notify();
+  for (const listener of listeners) listener();
 }
 
-let isIosDismissedInMemory = false;
-
 export function isIosInstructionsDismissed(): boolean {
-  return isIosDismissedInMemory || isInstallPromptDismissedIn(document.cookie);
+  return readPreferences().installPromptDismissed;
 }
 
 export function dismissIosInstructions(): void {
-  isIosDismissedInMemory = true;
-  setCookie(INSTALL_PROMPT_DISMISSED_COOKIE, 'true', PREFERENCE_COOKIE_DAYS);
-  notify();
+  updatePreferences({ installPromptDismissed: true });
 }

@@ -84,7 +84,13 @@ describe('isIosSafari', () => {
 });
 
 describe('installOverlayDueAt (spec §4)', () => {
-  const offered = { hasOffer: true, offeredAt: 1_000, isInstalled: false, isDismissedForSession: false };
+  const offered = {
+    hasOffer: true,
+    offeredAt: 1_000,
+    isInstalled: false,
+    isDismissedForSession: false,
+    isConsentPending: false,
+  };
 
   it('is 3 s after the browser offered installation', () => {
     expect(installOverlayDueAt(offered)).toBe(1_000 + INSTALL_PROMPT_DELAY_MS);
@@ -95,6 +101,7 @@ describe('installOverlayDueAt (spec §4)', () => {
     ['not installable', { hasOffer: false, offeredAt: null }],
     ['installed', { isInstalled: true }],
     ['dismissed for the session', { isDismissedForSession: true }],
+    ['the cookie banner waits for an answer', { isConsentPending: true }],
   ])('never while %s', (_label, change) => {
     expect(installOverlayDueAt({ ...offered, ...change })).toBeNull();
   });
@@ -107,6 +114,7 @@ describe('iosInstructionsDueAt (spec §4)', () => {
     startedAt: 2_000,
     isInstalled: false,
     isDismissed: false,
+    isConsentPending: false,
   };
 
   it('is 5 s after load in Safari on iOS', () => {
@@ -117,6 +125,7 @@ describe('iosInstructionsDueAt (spec §4)', () => {
   it.each([
     ['installed (standalone)', { isInstalled: true }],
     ['dismissed', { isDismissed: true }],
+    ['the cookie banner waits for an answer', { isConsentPending: true }],
     ['Chrome on iOS', { userAgent: userAgents.iphoneChrome }],
     ['Android', { userAgent: userAgents.androidChrome }],
     ['a Mac', { userAgent: userAgents.macSafari, maxTouchPoints: 0 }],
@@ -136,11 +145,14 @@ describe('onceDue', () => {
   it('shows the overlay 3 s after the offer, not a moment before', () => {
     const show = vi.fn();
     const offeredAt = Date.now();
-    onceDue(
-      installOverlayDueAt({ hasOffer: true, offeredAt, isInstalled: false, isDismissedForSession: false }) ??
-        0,
-      show,
-    );
+    const dueAt = installOverlayDueAt({
+      hasOffer: true,
+      offeredAt,
+      isInstalled: false,
+      isDismissedForSession: false,
+      isConsentPending: false,
+    });
+    onceDue(dueAt ?? 0, show);
     vi.advanceTimersByTime(2_999);
     expect(show).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -166,6 +178,7 @@ describe('onceDue', () => {
       startedAt: Date.now(),
       isInstalled: false,
       isDismissed: false,
+      isConsentPending: false,
     });
     onceDue(dueAt ?? 0, show);
     vi.advanceTimersByTime(4_999);

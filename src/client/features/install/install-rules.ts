@@ -37,12 +37,14 @@ export interface InstallOverlayState {
   offeredAt: number | null;
   isInstalled: boolean;
   isDismissedForSession: boolean;
+  /** The cookie banner waits for an answer at the same place: the overlay comes after it. */
+  isConsentPending: boolean;
 }
 
 /** Spec §4: when the install overlay shows (Date.now() time), or null while it must not. */
 export function installOverlayDueAt(state: InstallOverlayState): number | null {
-  if (!state.hasOffer || state.offeredAt === null || state.isInstalled || state.isDismissedForSession)
-    return null;
+  if (!state.hasOffer || state.offeredAt === null) return null;
+  if (state.isInstalled || state.isDismissedForSession || state.isConsentPending) return null;
   return state.offeredAt + INSTALL_PROMPT_DELAY_MS;
 }
 
@@ -53,12 +55,14 @@ export interface IosInstructionsState {
   startedAt: number;
   isInstalled: boolean;
   isDismissed: boolean;
+  /** As for the overlay: after the cookie banner's answer. */
+  isConsentPending: boolean;
 }
 
 /** Spec §4: when the iOS Add to Home Screen instructions show, or null while they must not. */
 export function iosInstructionsDueAt(state: IosInstructionsState): number | null {
-  if (state.isInstalled || state.isDismissed || !isIosSafari(state.userAgent, state.maxTouchPoints))
-    return null;
+  if (state.isInstalled || state.isDismissed || state.isConsentPending) return null;
+  if (!isIosSafari(state.userAgent, state.maxTouchPoints)) return null;
   return state.startedAt + IOS_INSTRUCTIONS_DELAY_MS;
 }
 

@@ -29,7 +29,7 @@ export const installTexts = {
   ],
   gotIt: 'Got It',
 
-  bannerTitle: 'Get the app',
+  bannerTitle: 'Get the App',
   bannerText: 'Install Vehicle Contact on your phone for quick access and message notifications.',
   bannerShowHow: 'Show Me How',
 
