@@ -103,6 +103,7 @@ test('a new message’s push shows its notification and sets the app badge to th
           body: shown.body,
           tag: shown.tag,
           icon: new URL(shown.icon).pathname,
+          badge: new URL(shown.badge).pathname,
           data: shown.data,
         }));
       });
@@ -113,9 +114,15 @@ test('a new message’s push shows its notification and sets the app badge to th
         body: 'Your lights are on',
         tag: `conversation-${conversationId}`,
         icon: '/pwa-192x192.png',
+        badge: '/pwa-64x64.png',
         data: { url: `/conversations?open=${conversationId}`, conversationId },
       },
     ]);
+    // Both icons are the build's own (drawn from public/favicon.svg).
+    for (const icon of ['/pwa-192x192.png', '/pwa-64x64.png']) {
+      const served = await page.request.get(icon);
+      expect(served.headers()['content-type'], icon).toBe('image/png');
+    }
     // The worker set the app badge from the push and told the page so.
     await expect
       .poll(workerMessages)
@@ -142,13 +149,11 @@ test('a new message’s push shows its notification and sets the app badge to th
     await expect(page).toHaveURL(new RegExp(`/conversations\\?open=${conversationId}$`));
     await expect(conversations.message('Your lights are on')).toBeVisible();
     // Still the same page (a reload would have dropped the recorder), told by the worker.
-    await expect
-      .poll(workerMessages)
-      .toContainEqual({
-        type: 'NOTIFICATION_CLICKED',
-        url: `/conversations?open=${conversationId}`,
-        conversationId,
-      });
+    await expect.poll(workerMessages).toContainEqual({
+      type: 'NOTIFICATION_CLICKED',
+      url: `/conversations?open=${conversationId}`,
+      conversationId,
+    });
     await expect.poll(notifications).toEqual([]);
     await saveScreen(page, 'push-notification-clicked');
   } finally {
