@@ -185,6 +185,20 @@ test('a failing install dialog gives the destructive Installation Failed', async
   await expect(lastLink).toBeFocused();
 });
 
+test('Escape in the overlay is Not Now', async ({ page }) => {
+  await offerInstallation(page, 'accepted');
+  await page.goto('/');
+  const overlay = installOverlay(page);
+  await expect(overlay).toBeVisible();
+  const lastLink = page.getByRole('link', { name: 'Create Your Free Account' });
+  await lastLink.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+  await expect(lastLink).toBeFocused();
+  expect(await page.evaluate(() => sessionStorage.getItem('installPromptDismissedForSession'))).toBe('true');
+});
+
 test('Safari on iOS shows the Add to Home Screen instructions 5 s after load; Got It keeps them away', async ({
   browser,
   baseURL,
