@@ -21,6 +21,9 @@ const PushAgent = lazy(async () => ({
 const AppBadgeBridge = lazy(async () => ({
   default: (await import('../features/app-badge/app-badge-bridge.js')).AppBadgeBridge,
 }));
+const AutoLoginAgent = lazy(async () => ({
+  default: (await import('../features/auth/auto-login-agent.js')).AutoLoginAgent,
+}));
 const ConsentAgent = lazy(async () => ({
   default: (await import('../features/consent/consent-agent.js')).ConsentAgent,
 }));
@@ -33,6 +36,7 @@ function BackgroundAgents({ userId }: { userId: string | null }) {
   return (
     <Suspense fallback={null}>
       <ConsentAgent userId={userId} isSignedIn={isSignedIn} />
+      <AutoLoginAgent isSignedIn={isSignedIn} />
       <PushAgent isSignedIn={isSignedIn} />
       <AppBadgeBridge isSignedIn={isSignedIn} />
       <InstallPrompts />

@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.js';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { otherPartyName } from '../features/messaging/conversation-display.js';
+import { lastMessagePreview, otherPartyName } from '../features/messaging/conversation-display.js';
 import {
   useBlockSender,
   useDeleteConversation,
@@ -24,11 +24,13 @@ import {
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { colorLabel } from '../features/vehicles/vehicle-display.js';
+import { usePreferences } from '../lib/use-preferences.js';
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
 function ConversationRow({ conversation, onOpen }: { conversation: Conversation; onOpen: () => void }) {
   const other = conversation.otherParty;
+  const { privacyMode } = usePreferences();
   return (
     <li>
       <button
@@ -45,7 +47,7 @@ function ConversationRow({ conversation, onOpen }: { conversation: Conversation;
           ) : null}
         </span>
         <span className="text-xs text-muted-foreground">{formatDate(conversation.lastMessageAt)}</span>
-        <span className="line-clamp-2 text-sm">{conversation.lastMessage ?? texts.noMessages}</span>
+        <span className="line-clamp-2 text-sm">{lastMessagePreview(conversation, privacyMode)}</span>
         {'kind' in other ? null : (
           <span className="text-xs text-muted-foreground">
             {other.licensePlate} · {colorLabel(other.color)}

@@ -11,6 +11,7 @@ import { fullName } from '../features/auth/user-display.js';
 import { ConsentBlock } from '../features/consent/consent-block.js';
 import { InstallAppCard, MobileInstallBanner } from '../features/install/install-cards.js';
 import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
+import { AutomationSwitches } from '../features/settings/automation-switches.js';
 import { QuickMessagesEditor } from '../features/settings/quick-messages-editor.js';
 import { settingsTexts as texts } from '../features/settings/texts.js';
 
@@ -92,6 +93,7 @@ export function SettingsPage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-6">
           <ConsentBlock />
+          <AutomationSwitches />
           <QuickMessagesEditor />
         </CardContent>
       </Card>

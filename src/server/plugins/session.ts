@@ -41,8 +41,31 @@ export interface SessionCookie {
 export function sessionCookie(isHttps: boolean): SessionCookie {
   // __Host- binds the cookie to this exact origin, but browsers accept it only with Secure.
   const name = isHttps ? '__Host-session' : 'session';
-  return cookieJar(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps });
+  const session = cookieJar(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps });
+  const hint = { path: '/', httpOnly: false, sameSite: 'lax' as const, secure: isHttps };
+  return {
+    ...session,
+    set(reply, token, isPersistent, expiresAt) {
+      session.set(reply, token, isPersistent, expiresAt);
+      reply.setCookie(
+        SESSION_HINT_COOKIE,
+        '1',
+        isPersistent ? { ...hint, expires: new Date(expiresAt) } : hint,
+      );
+    },
+    clear(reply) {
+      session.clear(reply);
+      reply.clearCookie(SESSION_HINT_COOKIE, hint);
+    },
+  };
 }
+
+/**
+ * A readable twin of the session cookie, set and cleared with it, holding only "1": the page cannot see
+ * the HttpOnly session cookie, and auto-login (spec §4) needs to know whether this browser holds one. It
+ * carries nothing that signs anyone in.
+ */
+export const SESSION_HINT_COOKIE = 'session-hint';
 
 /**
  * The `signup` cookie: binds a verification link to the browser that asked for it (auth.service.ts

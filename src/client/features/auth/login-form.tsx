@@ -9,13 +9,16 @@ import { PasswordInput } from '../../components/ui/password-input.js';
 import { toast } from '../../lib/toast.js';
 import { ForgotPasswordDialog } from './forgot-password-dialog.js';
 import { useLogin } from './mutations.js';
+import { readRememberMe } from './remember-me.js';
 import { authScreenTexts } from './texts.js';
 
 export function LoginForm() {
   const login = useLogin();
-  const [email, setEmail] = useState('');
+  // The browser's remember-me data prefills the form (spec §3 Remember-me data).
+  const [remembered] = useState(readRememberMe);
+  const [email, setEmail] = useState(remembered?.email ?? '');
   const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  const [rememberMe, setRememberMe] = useState(remembered?.remember ?? false);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -17,6 +17,7 @@ import { queryKeys } from '../../lib/query-keys.js';
 import { noteSignOutRequested } from '../../lib/session-changes.js';
 import { toast } from '../../lib/toast.js';
 import { markLoggedOut } from './logged-out-notice.js';
+import { noteSignIn } from './remember-me.js';
 import { authScreenTexts } from './texts.js';
 
 /** A screen's failure toast: the server's message when it answered with one, else the screen's own text. */
@@ -42,7 +43,10 @@ export function useLogin() {
   return useMutation({
     mutationFn: (request: LoginRequest) =>
       apiRequest('POST', '/api/auth/login', request, { response: authResultSchema }),
-    onSuccess: onSignedIn,
+    onSuccess: (result, request) => {
+      noteSignIn(request.email, request.rememberMe === true);
+      return onSignedIn(result);
+    },
     onError: (error) => showFailure(authScreenTexts.loginFailed, error, authTexts.invalidLogin),
   });
 }

@@ -7,3 +7,12 @@ export function otherPartyName(conversation: Conversation): string {
   if ('kind' in other) return other.label;
   return `${other.year} ${other.make} ${other.model}`.trim() || conversationTexts.fallbackName;
 }
+
+/**
+ * The last message as a list shows it: its text, "No messages yet", or, in privacy mode (Settings, Privacy
+ * & Automation), a line that hides it from whoever looks over the user's shoulder. The chat itself shows it.
+ */
+export function lastMessagePreview(conversation: Conversation, privacyMode: boolean): string {
+  if (conversation.lastMessage === null) return conversationTexts.noMessages;
+  return privacyMode ? conversationTexts.hiddenPreview : conversation.lastMessage;
+}

@@ -2,13 +2,15 @@ import { Link } from 'wouter';
 import type { Conversation } from '../../../shared/messaging/messages.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { usePreferences } from '../../lib/use-preferences.js';
 import { colorLabel } from '../vehicles/vehicle-display.js';
-import { otherPartyName } from './conversation-display.js';
+import { lastMessagePreview, otherPartyName } from './conversation-display.js';
 import { useConversations } from './queries.js';
-import { conversationTexts, HOME_CONVERSATION_COUNT, recentConversationTexts as texts } from './texts.js';
+import { HOME_CONVERSATION_COUNT, recentConversationTexts as texts } from './texts.js';
 
 function RecentRow({ conversation }: { conversation: Conversation }) {
   const other = conversation.otherParty;
+  const { privacyMode } = usePreferences();
   return (
     <li>
       <Link
@@ -21,9 +23,7 @@ function RecentRow({ conversation }: { conversation: Conversation }) {
             {conversation.lastMessageAt ? new Date(conversation.lastMessageAt).toLocaleDateString() : ''}
           </span>
         </span>
-        <span className="line-clamp-2 text-sm">
-          {conversation.lastMessage ?? conversationTexts.noMessages}
-        </span>
+        <span className="line-clamp-2 text-sm">{lastMessagePreview(conversation, privacyMode)}</span>
         {'kind' in other ? null : (
           <span className="text-xs text-muted-foreground">
             {other.licensePlate} · {colorLabel(other.color)}

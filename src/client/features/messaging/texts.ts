@@ -38,6 +38,7 @@ export const conversationTexts = {
   // Spec §2 Home: the other vehicle as year make model, else this.
   fallbackName: 'Vehicle Conversation',
   noMessages: 'No messages yet',
+  hiddenPreview: 'Message hidden in privacy mode',
   back: 'Back to conversations',
   replyLabel: 'Reply',
   replyPlaceholder: 'Type a reply...',

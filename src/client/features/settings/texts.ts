@@ -8,6 +8,11 @@ export const settingsTexts = {
   authentication: 'Authentication',
   emailAndPassword: 'Email & Password',
   privacyTitle: 'Privacy & Automation',
+  autoLogin: 'Automatic sign-in',
+  autoLoginHint:
+    'Signs this browser back in when you open the app, using the session kept when you chose Remember me. No password is stored.',
+  privacyMode: 'Privacy mode',
+  privacyModeHint: 'Hides message text in conversation lists, for when others can see your screen.',
   quickMessagesTitle: 'Quick messages',
   quickMessagesHint: 'Offered on the Send Message screen, one tap to use.',
   quickMessagesEmpty: 'No quick messages. Add one below.',
