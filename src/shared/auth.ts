@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { requestBody } from './request-fields.js';
+import * as z from 'zod/mini';
+import * as c from './contract.js';
+import { checked, requestBody } from './request-fields.js';
 
 /** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
 export const authTexts = {
@@ -44,119 +45,137 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
-const email = z
-  .string({ error: authTexts.missingEmail })
-  .trim()
-  .min(1, authTexts.missingEmail)
-  .max(EMAIL_MAX_LENGTH, authTexts.invalidEmail)
-  .pipe(z.email({ error: authTexts.invalidEmail }))
-  .transform((value) => value.toLowerCase());
+const email = () =>
+  z.pipe(
+    z.pipe(
+      checked(
+        z.string({ error: authTexts.missingEmail }),
+        z.trim(),
+        z.minLength(1, authTexts.missingEmail),
+        z.maxLength(EMAIL_MAX_LENGTH, authTexts.invalidEmail),
+      ),
+      z.email({ error: authTexts.invalidEmail }),
+    ),
+    z.transform((value: string) => value.toLowerCase()),
+  );
 
-const newPassword = z
-  .string({ error: authTexts.missingPassword })
-  .max(PASSWORD_MAX_LENGTH, 'Password is too long')
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const newPassword = () =>
+  checked(
+    z.string({ error: authTexts.missingPassword }),
+    z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'),
+    z.superRefine((value: string, ctx) => {
+      const problem = passwordProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  );
 
-const name = z
-  .string()
-  .trim()
-  .max(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters`)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const name = () =>
+  z.pipe(
+    z.nullish(
+      checked(
+        z.string(),
+        z.trim(),
+        z.maxLength(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters`),
+      ),
+    ),
+    z.transform((value: string | null | undefined) => (value ? value : null)),
+  );
 
 /**
  * Each request's fields and their kinds: a value of another kind is refused before the rules run
  * (request-fields.ts); absent or null is "no value", which the rules call missing or leave out.
  */
-const registerFields = z.object({ email, password: newPassword, firstName: name, lastName: name });
-export const registerRequestSchema = requestBody(
-  { email: 'text', password: 'text', firstName: 'text', lastName: 'text' },
-  registerFields,
+const registerFields = () =>
+  z.object({ email: email(), password: newPassword(), firstName: name(), lastName: name() });
+export const registerRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ email: 'text', password: 'text', firstName: 'text', lastName: 'text' }, registerFields()),
 );
-export type RegisterRequest = z.input<typeof registerFields>;
+export type RegisterRequest = z.input<ReturnType<typeof registerFields>>;
 export type RegisterInput = z.output<typeof registerRequestSchema>;
 
-const loginFields = z.object({
-  email: z
-    .string({ error: authTexts.missingCredentials })
-    .trim()
-    .min(1, authTexts.missingCredentials)
-    .max(EMAIL_MAX_LENGTH, authTexts.invalidLogin)
-    .transform((value) => value.toLowerCase()),
-  password: z
-    .string({ error: authTexts.missingCredentials })
-    .min(1, authTexts.missingCredentials)
-    .max(PASSWORD_MAX_LENGTH, authTexts.invalidLogin),
-  rememberMe: z
-    .boolean()
-    .nullish()
-    .transform((value) => value ?? false),
-});
-export const loginRequestSchema = requestBody(
-  { email: 'text', password: 'text', rememberMe: 'boolean' },
-  loginFields,
+const loginFields = () =>
+  z.object({
+    email: z.pipe(
+      checked(
+        z.string({ error: authTexts.missingCredentials }),
+        z.trim(),
+        z.minLength(1, authTexts.missingCredentials),
+        z.maxLength(EMAIL_MAX_LENGTH, authTexts.invalidLogin),
+      ),
+      z.transform((value: string) => value.toLowerCase()),
+    ),
+    password: checked(
+      z.string({ error: authTexts.missingCredentials }),
+      z.minLength(1, authTexts.missingCredentials),
+      z.maxLength(PASSWORD_MAX_LENGTH, authTexts.invalidLogin),
+    ),
+    rememberMe: z.pipe(
+      z.nullish(z.boolean()),
+      z.transform((value: boolean | null | undefined) => value ?? false),
+    ),
+  });
+export const loginRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ email: 'text', password: 'text', rememberMe: 'boolean' }, loginFields()),
 );
-export type LoginRequest = z.input<typeof loginFields>;
+export type LoginRequest = z.input<ReturnType<typeof loginFields>>;
 export type LoginInput = z.output<typeof loginRequestSchema>;
 
-const emailFields = z.object({ email });
+const emailFields = () => z.object({ email: email() });
 /** Forgot password and resend verification. */
-export const emailRequestSchema = requestBody({ email: 'text' }, emailFields);
-export type EmailRequest = z.input<typeof emailFields>;
+export const emailRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ email: 'text' }, emailFields()));
+export type EmailRequest = z.input<ReturnType<typeof emailFields>>;
 export type EmailInput = z.output<typeof emailRequestSchema>;
 
-const resetPasswordFields = z.object({
-  resetToken: z
-    .string({ error: authTexts.invalidResetLink })
-    .min(1, authTexts.invalidResetLink)
-    .max(200, authTexts.invalidResetLink),
-  newPassword,
-});
-export const resetPasswordRequestSchema = requestBody(
-  { resetToken: 'text', newPassword: 'text' },
-  resetPasswordFields,
+const resetPasswordFields = () =>
+  z.object({
+    resetToken: checked(
+      z.string({ error: authTexts.invalidResetLink }),
+      z.minLength(1, authTexts.invalidResetLink),
+      z.maxLength(200, authTexts.invalidResetLink),
+    ),
+    newPassword: newPassword(),
+  });
+export const resetPasswordRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ resetToken: 'text', newPassword: 'text' }, resetPasswordFields()),
 );
-export type ResetPasswordRequest = z.input<typeof resetPasswordFields>;
+export type ResetPasswordRequest = z.input<ReturnType<typeof resetPasswordFields>>;
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 
 /** The token of a verification link (its query string); anything else is an invalid link. */
-export const verificationTokenSchema = z.string().min(1).max(200);
+export const verificationTokenSchema = /* @__PURE__ */ z.lazy(() => checked(z.string(), z.minLength(1), z.maxLength(200)));
 
 export const AUTH_PROVIDERS = ['email', 'oidc'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
-// Response contracts: what the server answers and the client reads, defined once.
+// Response contracts (./contract.ts): what the server answers and the client reads, defined once.
 
 /** What GET /api/auth/user answers for the signed-in user. */
-export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  authProvider: z.enum(AUTH_PROVIDERS),
+export const userSchema = c.object({
+  id: c.string,
+  email: c.string,
+  emailVerified: c.boolean,
+  firstName: c.nullable(c.string),
+  lastName: c.nullable(c.string),
+  authProvider: c.oneOf(AUTH_PROVIDERS),
 });
-export type User = z.infer<typeof userSchema>;
+export type User = c.Infer<typeof userSchema>;
 
 /** GET /api/auth/user answers null when nobody is signed in. */
-export const currentUserSchema = userSchema.nullable();
+export const currentUserSchema = c.nullable(userSchema);
 
 /** What register and login answer. */
-export const authResultSchema = z.object({
-  emailVerificationRequired: z.boolean(),
-  message: z.string(),
+export const authResultSchema = c.object({
+  emailVerificationRequired: c.boolean,
+  message: c.string,
 });
-export type AuthResult = z.infer<typeof authResultSchema>;
+export type AuthResult = c.Infer<typeof authResultSchema>;
 
 /** What GET /api/auth/providers answers: which sign-in buttons to show. */
-export const authProvidersSchema = z.object({
-  oidc: z.object({ name: z.string() }).nullable(),
+export const authProvidersSchema = c.object({
+  oidc: c.nullable(c.object({ name: c.string })),
 });
-export type AuthProviders = z.infer<typeof authProvidersSchema>;
+export type AuthProviders = c.Infer<typeof authProvidersSchema>;
 
 /** What a call that only confirms answers (logout, forgot-password, ...). */
-export const messageResultSchema = z.object({ message: z.string() });
-export type MessageResult = z.infer<typeof messageResultSchema>;
+export const messageResultSchema = c.object({ message: c.string });
+export type MessageResult = c.Infer<typeof messageResultSchema>;

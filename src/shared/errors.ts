@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as c from './contract.js';
 
 /** The body every failed /api call answers with. */
 export interface ApiErrorBody {
@@ -36,8 +36,8 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
  * A failed answer's body as the client reads it. It may not be ours (a proxy's error page, an older
  * server), so each field is kept only when it is of our kind.
  */
-export const apiErrorBodySchema = z.object({
-  message: z.string().optional().catch(undefined),
-  code: z.enum(ErrorCode).optional().catch(undefined),
-  email: z.string().optional().catch(undefined),
-}) satisfies z.ZodType<Partial<ApiErrorBody>>;
+export const apiErrorBodySchema = c.object({
+  message: c.optionalOrDropped(c.string),
+  code: c.optionalOrDropped(c.oneOf(Object.values(ErrorCode))),
+  email: c.optionalOrDropped(c.string),
+}) satisfies c.Contract<Partial<ApiErrorBody>>;

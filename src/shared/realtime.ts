@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as c from './contract.js';
 
 /** The WebSocket's path, on the app's own origin (spec §7). */
 export const REALTIME_PATH = '/ws';
@@ -7,15 +7,15 @@ export const REALTIME_PATH = '/ws';
 export const SOCKET_CLOSE_UNAUTHENTICATED = 4401;
 
 /** What the server sends on /ws (spec §3 Realtime events). */
-export const serverEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('authenticated') }),
-  z.object({
-    type: z.literal('new_message'),
-    message: z.object({ id: z.string(), conversationId: z.string() }),
+export const serverEventSchema = c.union([
+  c.object({ type: c.literal('authenticated') }),
+  c.object({
+    type: c.literal('new_message'),
+    message: c.object({ id: c.string, conversationId: c.string }),
   }),
-  z.object({ type: z.literal('unread_count_update'), unreadCount: z.number().int().min(0) }),
+  c.object({ type: c.literal('unread_count_update'), unreadCount: c.int(0) }),
 ]);
-export type ServerEvent = z.infer<typeof serverEventSchema>;
+export type ServerEvent = c.Infer<typeof serverEventSchema>;
 
 /** What the client sends: the server identifies the socket by its session cookie, not by this. */
 export interface AuthenticateEvent {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Texts for a request of the wrong shape. The spec names no types, so these are ours
@@ -36,19 +36,36 @@ export function fieldTypeProblem(
 }
 
 /**
+ * `schema.check(...checks)` as a call without side effects: the client imports the shared modules for their
+ * texts and response contracts, and its bundler drops every request schema built from calls like this one
+ * (and zod with them; docs/decisions/0095-first-load-budget.md).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function checked<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  ...checks: z.core.$ZodCheck<z.output<Schema>>[]
+): Schema {
+  return schema.check(...checks);
+}
+
+/**
  * A request body schema: the shape is checked first (fieldTypeProblem), so `rules` and the order of
  * their texts only ever see text, booleans and "no value". Its input is whatever arrived; the typed
  * request of a screen is `z.input` of `rules`.
  */
-export function requestBody<Rules extends z.ZodType>(
+/* @__NO_SIDE_EFFECTS__ */
+export function requestBody<Rules extends z.ZodMiniType>(
   fields: Readonly<Record<string, FieldKind>>,
   rules: Rules,
 ) {
-  return z
-    .unknown()
-    .superRefine((body, ctx) => {
-      const problem = fieldTypeProblem(body, fields);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
-    })
-    .pipe(rules);
+  return z.pipe(
+    checked(
+      z.unknown(),
+      z.superRefine((body, ctx) => {
+        const problem = fieldTypeProblem(body, fields);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+      }),
+    ),
+    rules,
+  );
 }

@@ -1,5 +1,5 @@
-import { z } from 'zod';
+import * as c from './contract.js';
 
 /** What GET /api/support answers: where the Help screen sends people (SUPPORT_EMAIL, ADDENDUM §8). */
-export const supportResponseSchema = z.object({ email: z.string() });
-export type SupportResponse = z.infer<typeof supportResponseSchema>;
+export const supportResponseSchema = c.object({ email: c.string });
+export type SupportResponse = c.Infer<typeof supportResponseSchema>;

@@ -1,5 +1,5 @@
 import { hashKey, type QueryFunction } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { Contract } from '../../shared/contract.js';
 import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/errors.js';
 import { ApiError, ResponseContractError } from './api-error.js';
 import { isEmailVerificationRequired, raiseEmailVerificationRequired } from './email-verification-event.js';
@@ -7,9 +7,9 @@ import { queryKeys } from './query-keys.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<Contract extends z.ZodType> {
+interface RequestOptions<T> {
   /** The shared response contract (src/shared) the answer is parsed with; the call answers its type. */
-  response: Contract;
+  response: Contract<T>;
   /** Reads answer an empty result (null) on 401 instead of failing (spec §7). */
   nullOn401?: boolean;
   /** Runs before a 401 is answered with null or thrown. */
@@ -44,24 +44,24 @@ function retryAfterSeconds(response: Response): number | null {
  * parsed with `options.response` (unknown keys dropped); one that does not match throws ResponseContractError.
  * Any other answer throws ApiError.
  */
-export function apiRequest<Contract extends z.ZodType>(
+export function apiRequest<T>(
   method: HttpMethod,
   path: string,
   body: object | undefined,
-  options: RequestOptions<Contract> & { nullOn401: true },
-): Promise<z.output<Contract> | null>;
-export function apiRequest<Contract extends z.ZodType>(
+  options: RequestOptions<T> & { nullOn401: true },
+): Promise<T | null>;
+export function apiRequest<T>(
   method: HttpMethod,
   path: string,
   body: object | undefined,
-  options: RequestOptions<Contract> & { nullOn401?: false },
-): Promise<z.output<Contract>>;
-export async function apiRequest<Contract extends z.ZodType>(
+  options: RequestOptions<T> & { nullOn401?: false },
+): Promise<T>;
+export async function apiRequest<T>(
   method: HttpMethod,
   path: string,
   body: object | undefined,
-  options: RequestOptions<Contract>,
-): Promise<z.output<Contract> | null> {
+  options: RequestOptions<T>,
+): Promise<T | null> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -102,9 +102,7 @@ const userQueryHash = hashKey(queryKeys.user);
  * the answer parsed with `response`. A read answered 401 gives null (spec §7) and, as the session is gone,
  * has the session query read again, so the app notices the expiry (docs/decisions/0016-client-session-changes.md).
  */
-export function readQuery<Contract extends z.ZodType>(
-  response: Contract,
-): QueryFunction<z.output<Contract> | null> {
+export function readQuery<T>(response: Contract<T>): QueryFunction<T | null> {
   return ({ queryKey, signal, client }) =>
     apiRequest('GET', queryKey.join('/'), undefined, {
       response,

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import { ZodError } from 'zod';
+// Any zod schema's error: the shared schemas are zod/mini (docs/decisions/0095-first-load-budget.md).
+import { $ZodError as ZodError } from 'zod/v4/core';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
 import { UnavailableError } from '../errors/unavailable.js';
 

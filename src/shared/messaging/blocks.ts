@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { requestBody } from '../request-fields.js';
+import * as z from 'zod/mini';
+import * as c from '../contract.js';
+import { checked, requestBody } from '../request-fields.js';
 
 export const BLOCK_REASON_MAX = 500;
 
@@ -12,34 +13,45 @@ export const blockTexts = {
   blockNotFound: 'Block not found',
 } as const;
 
-const blockFields = z.object({
-  conversationId: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? '')
-    .pipe(z.string().min(1, blockTexts.conversationRequired).max(64, blockTexts.conversationRequired)),
-  reason: z
-    .string()
-    .nullish()
-    .transform((value) => value?.trim() || null)
-    .pipe(z.string().max(BLOCK_REASON_MAX, blockTexts.reasonTooLong).nullable()),
-});
+const blockFields = () =>
+  z.object({
+    conversationId: z.pipe(
+      z.pipe(
+        z.nullish(z.string()),
+        z.transform((value: string | null | undefined) => value ?? ''),
+      ),
+      checked(
+        z.string(),
+        z.minLength(1, blockTexts.conversationRequired),
+        z.maxLength(64, blockTexts.conversationRequired),
+      ),
+    ),
+    reason: z.pipe(
+      z.pipe(
+        z.nullish(z.string()),
+        z.transform((value: string | null | undefined) => value?.trim() || null),
+      ),
+      z.nullable(checked(z.string(), z.maxLength(BLOCK_REASON_MAX, blockTexts.reasonTooLong))),
+    ),
+  });
 
 /** POST /api/block: block "the sender of this conversation" (ADDENDUM §1). */
-export const blockRequestSchema = requestBody({ conversationId: 'text', reason: 'text' }, blockFields);
-export type BlockRequest = z.input<typeof blockFields>;
+export const blockRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ conversationId: 'text', reason: 'text' }, blockFields()),
+);
+export type BlockRequest = z.input<ReturnType<typeof blockFields>>;
 
 /** What GET /api/blocked-users answers for each block: never who it is (ADDENDUM §1). */
-export const blockedUserSchema = z.object({
-  id: z.string(),
+export const blockedUserSchema = c.object({
+  id: c.string,
   /** "j•••@g•••.com", or null for a visitor who wrote without an account. */
-  blockedEmail: z.string().nullable(),
-  label: z.string(),
-  reason: z.string().nullable(),
-  createdAt: z.string(),
+  blockedEmail: c.nullable(c.string),
+  label: c.string,
+  reason: c.nullable(c.string),
+  createdAt: c.string,
 });
-export type BlockedUser = z.infer<typeof blockedUserSchema>;
-export const blockedUserListSchema = z.array(blockedUserSchema);
+export type BlockedUser = c.Infer<typeof blockedUserSchema>;
+export const blockedUserListSchema = c.array(blockedUserSchema);
 
 /** The first character of the local part and of the domain, the rest as bullets: "j•••@g•••.com". */
 export function maskEmail(email: string): string {

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { requestBody } from '../request-fields.js';
+import * as z from 'zod/mini';
+import * as c from '../contract.js';
+import { checked, requestBody } from '../request-fields.js';
 import { publicVehicleSchema } from '../vehicles/vehicle.js';
 
 export const MESSAGE_MAX_LENGTH = 500;
@@ -41,110 +42,131 @@ export const DEFAULT_QUICK_MESSAGES = [
 ] as const;
 
 /** Spec §5 Anonymous message: not empty after trimming, at most 500 characters. */
-const content = z
-  .string()
-  .nullish()
-  .transform((value) => (value ?? '').trim())
-  .pipe(z.string().min(1, messageTexts.empty).max(MESSAGE_MAX_LENGTH, messageTexts.tooLong));
+const content = () =>
+  z.pipe(
+    z.pipe(
+      z.nullish(z.string()),
+      z.transform((value: string | null | undefined) => (value ?? '').trim()),
+    ),
+    checked(
+      z.string(),
+      z.minLength(1, messageTexts.empty),
+      z.maxLength(MESSAGE_MAX_LENGTH, messageTexts.tooLong),
+    ),
+  );
 
+/* @__NO_SIDE_EFFECTS__ */
 const id = (message: string) =>
-  z
-    .string()
-    .nullish()
-    .transform((value) => value ?? '')
-    .pipe(z.string().min(1, message).max(64, message));
+  z.pipe(
+    z.pipe(
+      z.nullish(z.string()),
+      z.transform((value: string | null | undefined) => value ?? ''),
+    ),
+    checked(z.string(), z.minLength(1, message), z.maxLength(64, message)),
+  );
 
-const anonymousMessageFields = z.object({
-  vehicleId: id('vehicleId is required'),
-  content,
-  messageType: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? 'custom')
-    .pipe(z.literal('custom', { error: messageTexts.unknownMessageType })),
-  senderVehicleId: z
-    .string()
-    .max(64, messageTexts.notYourVehicle)
-    .nullish()
-    .transform((value) => value || undefined),
-});
+/** An optional id of at most 64 characters; empty is none. */
+/* @__NO_SIDE_EFFECTS__ */
+const optionalId = (message: string) =>
+  z.pipe(
+    z.nullish(checked(z.string(), z.maxLength(64, message))),
+    z.transform((value: string | null | undefined) => value || undefined),
+  );
+
+const anonymousMessageFields = () =>
+  z.object({
+    vehicleId: id('vehicleId is required'),
+    content: content(),
+    messageType: z.pipe(
+      z.pipe(
+        z.nullish(z.string()),
+        z.transform((value: string | null | undefined) => value ?? 'custom'),
+      ),
+      z.literal('custom', { error: messageTexts.unknownMessageType }),
+    ),
+    senderVehicleId: optionalId(messageTexts.notYourVehicle),
+  });
 
 /** POST /api/messages/anonymous (spec §7). */
-export const anonymousMessageRequestSchema = requestBody(
-  { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text' },
-  anonymousMessageFields,
+export const anonymousMessageRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody(
+    { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text' },
+    anonymousMessageFields(),
+  ),
 );
-export type AnonymousMessageRequest = z.input<typeof anonymousMessageFields>;
+export type AnonymousMessageRequest = z.input<ReturnType<typeof anonymousMessageFields>>;
 export type AnonymousMessageInput = z.output<typeof anonymousMessageRequestSchema>;
 
-const replyFields = z.object({ content });
+const replyFields = () => z.object({ content: content() });
 /** POST /api/conversations/{id}/messages. */
-export const replyRequestSchema = requestBody({ content: 'text' }, replyFields);
-export type ReplyRequest = z.input<typeof replyFields>;
+export const replyRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ content: 'text' }, replyFields()));
+export type ReplyRequest = z.input<ReturnType<typeof replyFields>>;
 
-const markReadFields = z.object({
-  vehicleId: z
-    .string()
-    .max(64, messageTexts.notYourVehicleHere)
-    .nullish()
-    .transform((value) => value || undefined),
-});
+const markReadFields = () =>
+  z.object({
+    vehicleId: optionalId(messageTexts.notYourVehicleHere),
+  });
 /** PATCH /api/conversations/{id}/read. */
-export const markReadRequestSchema = requestBody({ vehicleId: 'text' }, markReadFields);
-export type MarkReadRequest = z.input<typeof markReadFields>;
+export const markReadRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ vehicleId: 'text' }, markReadFields()));
+export type MarkReadRequest = z.input<ReturnType<typeof markReadFields>>;
 
-// Response contracts.
+// Response contracts (../contract.ts).
 
 /** The other side of a conversation when it wrote without a vehicle: never who they are. */
-export const anonymousPartySchema = z.object({
-  kind: z.literal('anonymous'),
-  label: z.string(),
+export const anonymousPartySchema = c.object({
+  kind: c.literal('anonymous'),
+  label: c.string,
 });
-export type AnonymousParty = z.infer<typeof anonymousPartySchema>;
+export type AnonymousParty = c.Infer<typeof anonymousPartySchema>;
 
 /** A message as its conversation's participants see it (spec §3 Message). */
-export const messageSchema = z.object({
-  id: z.string(),
-  conversationId: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-  senderVehicleId: z.string().nullable(),
+export const messageSchema = c.object({
+  id: c.string,
+  conversationId: c.string,
+  content: c.string,
+  createdAt: c.string,
+  senderVehicleId: c.nullable(c.string),
   /** The sender's vehicle, as the other side may know it. */
-  vehicle: z.object({ make: z.string(), model: z.string(), licensePlate: z.string() }).nullable(),
-  isRead: z.boolean(),
+  vehicle: c.nullable(c.object({ make: c.string, model: c.string, licensePlate: c.string })),
+  isRead: c.boolean,
   /** Written by the caller (only the sender may delete it). */
-  isMine: z.boolean(),
+  isMine: c.boolean,
 });
-export type Message = z.infer<typeof messageSchema>;
+export type Message = c.Infer<typeof messageSchema>;
 
 /** A conversation as one participant sees it (spec §3 Conversation). */
-export const conversationSchema = z.object({
-  id: z.string(),
-  vehicleOneId: z.string(),
-  vehicleTwoId: z.string().nullable(),
+export const conversationSchema = c.object({
+  id: c.string,
+  vehicleOneId: c.string,
+  vehicleTwoId: c.nullable(c.string),
   vehicleOne: publicVehicleSchema,
-  vehicleTwo: z.union([publicVehicleSchema, anonymousPartySchema]),
-  unreadCount: z.number().int().min(0),
-  lastMessage: z.string().nullable(),
-  lastMessageAt: z.string().nullable(),
+  vehicleTwo: c.union([publicVehicleSchema, anonymousPartySchema]),
+  unreadCount: c.int(0),
+  lastMessage: c.nullable(c.string),
+  lastMessageAt: c.nullable(c.string),
   /** Whether the caller can write in it (an anonymous visitor cannot receive a reply). */
-  canReply: z.boolean(),
+  canReply: c.boolean,
   /** The side that is not the caller's (spec §2: "the vehicle that is not one of the user's own"). */
-  otherParty: z.union([publicVehicleSchema, anonymousPartySchema]),
+  otherParty: c.union([publicVehicleSchema, anonymousPartySchema]),
   /** The caller's own vehicle in it, if they wrote as one (what "mark read" names). */
-  ownVehicleId: z.string().nullable(),
+  ownVehicleId: c.nullable(c.string),
 });
-export type Conversation = z.infer<typeof conversationSchema>;
+export type Conversation = c.Infer<typeof conversationSchema>;
 
 /** What POST /api/messages/anonymous answers. */
-export const sentMessageSchema = z.object({
-  id: z.string(),
-  conversationId: z.string().nullable(),
-  createdAt: z.string(),
+export const sentMessageSchema = c.object({
+  id: c.string,
+  conversationId: c.nullable(c.string),
+  createdAt: c.string,
   /** False only for the built-in sample vehicle, whose messages reach no one. */
-  isDelivered: z.boolean(),
+  isDelivered: c.boolean,
 });
-export type SentMessage = z.infer<typeof sentMessageSchema>;
+export type SentMessage = c.Infer<typeof sentMessageSchema>;
 
-export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
-export type UnreadCount = z.infer<typeof unreadCountSchema>;
+export const unreadCountSchema = c.object({ count: c.int(0) });
+export type UnreadCount = c.Infer<typeof unreadCountSchema>;
+
+/** GET /api/conversations. */
+export const conversationListSchema = c.array(conversationSchema);
+/** GET /api/conversations/{id}/messages. */
+export const messageListSchema = c.array(messageSchema);

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { requestBody } from '../request-fields.js';
+import * as z from 'zod/mini';
+import * as c from '../contract.js';
+import { checked, requestBody } from '../request-fields.js';
 
 /** Texts of the push calls; the spec names none (docs/decisions/0091-web-push.md). */
 export const pushTexts = {
@@ -25,76 +26,95 @@ const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 /** How many bytes a base64url text decodes to (padding allowed). */
 const decodedLength = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 
+/* @__NO_SIDE_EFFECTS__ */
 const text = (required: string) =>
-  z
-    .string()
-    .nullish()
-    .transform((value) => value?.trim() ?? '')
-    .pipe(z.string().min(1, required));
+  z.pipe(
+    z.pipe(
+      z.nullish(z.string()),
+      z.transform((value: string | null | undefined) => value?.trim() ?? ''),
+    ),
+    checked(z.string(), z.minLength(1, required)),
+  );
 
-const endpoint = text(pushTexts.endpointRequired)
-  .pipe(z.string().max(PUSH_ENDPOINT_MAX, pushTexts.endpointInvalid))
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, pushTexts.endpointInvalid);
+const endpoint = () =>
+  checked(
+    z.pipe(
+      text(pushTexts.endpointRequired),
+      checked(z.string(), z.maxLength(PUSH_ENDPOINT_MAX, pushTexts.endpointInvalid)),
+    ),
+    z.refine((value: string) => {
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, pushTexts.endpointInvalid),
+  );
 
-const subscriptionFields = z.object({
-  endpoint,
-  // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291).
-  p256dh: text(pushTexts.keysInvalid).refine(
-    (value) => base64url.test(value) && decodedLength(value) === 65,
-    pushTexts.keysInvalid,
-  ),
-  auth: text(pushTexts.keysInvalid).refine(
-    (value) => base64url.test(value) && decodedLength(value) === 16,
-    pushTexts.keysInvalid,
-  ),
-});
+/** A base64url key of `bytes` bytes once decoded. */
+const key = (bytes: number) =>
+  checked(
+    text(pushTexts.keysInvalid),
+    z.refine(
+      (value: string) => base64url.test(value) && decodedLength(value) === bytes,
+      pushTexts.keysInvalid,
+    ),
+  );
+
+const subscriptionFields = () =>
+  z.object({
+    endpoint: endpoint(),
+    // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291).
+    p256dh: key(65),
+    auth: key(16),
+  });
 
 /** POST /api/push/subscribe (spec §7): the browser's subscription, flat. */
-export const subscribeRequestSchema = requestBody(
-  { endpoint: 'text', p256dh: 'text', auth: 'text' },
-  subscriptionFields,
+export const subscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ endpoint: 'text', p256dh: 'text', auth: 'text' }, subscriptionFields()),
 );
-export type SubscribeRequest = z.input<typeof subscriptionFields>;
+export type SubscribeRequest = z.input<ReturnType<typeof subscriptionFields>>;
 
 /** POST /api/push/unsubscribe. */
-export const unsubscribeRequestSchema = requestBody({ endpoint: 'text' }, z.object({ endpoint }));
+export const unsubscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ endpoint: 'text' }, z.object({ endpoint: endpoint() })),
+);
 
-const testFields = z.object({
-  title: z
-    .string()
-    .nullish()
-    .transform((value) => value?.trim() || pushTexts.testTitle)
-    .pipe(z.string().max(100, pushTexts.titleTooLong)),
-  body: z
-    .string()
-    .nullish()
-    .transform((value) => value?.trim() || pushTexts.testBody)
-    .pipe(z.string().max(300, pushTexts.bodyTooLong)),
-});
+const testFields = () =>
+  z.object({
+    title: z.pipe(
+      z.pipe(
+        z.nullish(z.string()),
+        z.transform((value: string | null | undefined) => value?.trim() || pushTexts.testTitle),
+      ),
+      checked(z.string(), z.maxLength(100, pushTexts.titleTooLong)),
+    ),
+    body: z.pipe(
+      z.pipe(
+        z.nullish(z.string()),
+        z.transform((value: string | null | undefined) => value?.trim() || pushTexts.testBody),
+      ),
+      checked(z.string(), z.maxLength(300, pushTexts.bodyTooLong)),
+    ),
+  });
 /** POST /api/push/test {title, body}. */
-export const pushTestRequestSchema = requestBody({ title: 'text', body: 'text' }, testFields);
+export const pushTestRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ title: 'text', body: 'text' }, testFields()));
 
-export const vapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
-export const pushStatusResponseSchema = z.object({ isSubscribed: z.boolean() });
-export const pushRenewalResponseSchema = z.object({ renewalRequired: z.boolean() });
+export const vapidPublicKeyResponseSchema = c.object({ publicKey: c.string });
+export const pushStatusResponseSchema = c.object({ isSubscribed: c.boolean });
+export const pushRenewalResponseSchema = c.object({ renewalRequired: c.boolean });
 
 /**
  * What a push carries to the service worker (under 3,000 bytes, ADDENDUM §10): what to show and where a
  * click goes. Never who wrote: the vehicle written to and a preview of the text.
  */
-export const pushPayloadSchema = z.object({
-  title: z.string(),
-  body: z.string(),
+export const pushPayloadSchema = c.object({
+  title: c.string,
+  body: c.string,
   /** Notifications of one conversation replace each other. */
-  tag: z.string(),
-  url: z.string(),
-  conversationId: z.string().nullable(),
-  unreadCount: z.number().int().nullable(),
+  tag: c.string,
+  url: c.string,
+  conversationId: c.nullable(c.string),
+  unreadCount: c.nullable(c.int()),
 });
-export type PushPayload = z.infer<typeof pushPayloadSchema>;
+export type PushPayload = c.Infer<typeof pushPayloadSchema>;

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { type FieldKind, fieldTypeProblem, requestBody, requestTexts } from '../request-fields.js';
+import * as z from 'zod/mini';
+import * as c from '../contract.js';
+import { checked, type FieldKind, fieldTypeProblem, requestBody, requestTexts } from '../request-fields.js';
 import {
   DEFAULT_VEHICLE_TYPE,
   FIRST_REGISTRATION_YEAR,
@@ -24,30 +25,30 @@ export const MODEL_MAX = 50;
  * What anyone may see of a vehicle found by QR code, plate or id (ADDENDUM §1), and nothing more. Also
  * reads one back from somewhere it could have been altered (session storage): unknown keys dropped.
  */
-export const publicVehicleSchema = z.object({
-  id: z.string().min(1),
-  make: z.string(),
-  model: z.string(),
-  year: z.string(),
-  color: z.string(),
-  vehicleType: z.enum(VEHICLE_TYPE_VALUES),
-  displayName: z.string().nullable(),
-  licensePlate: z.string(),
-  themePreset: z.enum(THEME_PRESET_VALUES),
+export const publicVehicleSchema = c.object({
+  id: c.nonEmptyString,
+  make: c.string,
+  model: c.string,
+  year: c.string,
+  color: c.string,
+  vehicleType: c.oneOf(VEHICLE_TYPE_VALUES),
+  displayName: c.nullable(c.string),
+  licensePlate: c.string,
+  themePreset: c.oneOf(THEME_PRESET_VALUES),
 });
-export type PublicVehicle = z.infer<typeof publicVehicleSchema>;
-export const PUBLIC_VEHICLE_KEYS = publicVehicleSchema.keyof().options;
+export type PublicVehicle = c.Infer<typeof publicVehicleSchema>;
+export const PUBLIC_VEHICLE_KEYS = Object.keys(publicVehicleSchema.shape) as (keyof PublicVehicle)[];
 
 /** What the owner sees of their own vehicle: the public description plus what only they may know. */
-export const vehicleSchema = publicVehicleSchema.extend({
-  isActive: z.boolean(),
-  qrCode: z.string(),
-  acceptMessagesFrom: z.enum(ACCEPT_MESSAGES_FROM),
+export const vehicleSchema = c.extend(publicVehicleSchema, {
+  isActive: c.boolean,
+  qrCode: c.string,
+  acceptMessagesFrom: c.oneOf(ACCEPT_MESSAGES_FROM),
 });
-export type Vehicle = z.infer<typeof vehicleSchema>;
+export type Vehicle = c.Infer<typeof vehicleSchema>;
 
 /** What the owner's lists answer (GET /api/vehicles, GET /api/vehicles/inactive). */
-export const vehicleListSchema = z.array(vehicleSchema);
+export const vehicleListSchema = c.array(vehicleSchema);
 
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {
@@ -155,14 +156,20 @@ function toInput(form: VehicleFormValues): VehicleInput {
   };
 }
 
-const vehicleBody = z.record(z.string(), z.unknown(), { error: requestTexts.notObject });
+const vehicleBody = () => z.record(z.string(), z.unknown(), { error: requestTexts.notObject });
 
-export const createVehicleRequestSchema = vehicleBody
-  .superRefine((body, ctx) => {
-    const problem = registrationProblem(body);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((body) => toInput(normalise(body)));
+export const createVehicleRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  z.pipe(
+    checked(
+      vehicleBody(),
+      z.superRefine((body: Record<string, unknown>, ctx) => {
+        const problem = registrationProblem(body);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    z.transform((body: Record<string, unknown>) => toInput(normalise(body))),
+  ),
+);
 
 /**
  * PATCH keeps the vehicle type and who may message it unless the body names them (the spec's edit form has
@@ -181,28 +188,35 @@ function acceptMessagesFromProblem(value: unknown): string | undefined {
     : vehicleTexts.unknownAcceptMessagesFrom;
 }
 
-export const updateVehicleRequestSchema = vehicleBody
-  .superRefine((body, ctx) => {
-    const problem = editProblem(body) ?? acceptMessagesFromProblem(body.acceptMessagesFrom);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((body): VehicleUpdate => {
-    const form = normalise(body);
-    const { vehicleType, ...rest } = toInput(form);
-    const accept = body.acceptMessagesFrom as AcceptMessagesFrom | null | undefined;
-    return {
-      ...rest,
-      ...(form.vehicleType ? { vehicleType } : {}),
-      ...(accept ? { acceptMessagesFrom: accept } : {}),
-    };
-  });
+export const updateVehicleRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  z.pipe(
+    checked(
+      vehicleBody(),
+      z.superRefine((body: Record<string, unknown>, ctx) => {
+        const problem = editProblem(body) ?? acceptMessagesFromProblem(body.acceptMessagesFrom);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    z.transform((body: Record<string, unknown>): VehicleUpdate => {
+      const form = normalise(body);
+      const { vehicleType, ...rest } = toInput(form);
+      const accept = body.acceptMessagesFrom as AcceptMessagesFrom | null | undefined;
+      return {
+        ...rest,
+        ...(form.vehicleType ? { vehicleType } : {}),
+        ...(accept ? { acceptMessagesFrom: accept } : {}),
+      };
+    }),
+  ),
+);
 
-const themeFields = z.object({
-  themePreset: z.enum(THEME_PRESET_VALUES, { error: vehicleTexts.unknownThemePreset }),
-});
-export const themeRequestSchema = requestBody({ themePreset: 'text' }, themeFields);
-export type ThemeRequest = z.input<typeof themeFields>;
+const themeFields = () =>
+  z.object({
+    themePreset: z.enum(THEME_PRESET_VALUES, { error: vehicleTexts.unknownThemePreset }),
+  });
+export const themeRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ themePreset: 'text' }, themeFields()));
+export type ThemeRequest = z.input<ReturnType<typeof themeFields>>;
 
 /** What the theme calls answer. */
-export const themeResponseSchema = z.object({ themePreset: z.enum(THEME_PRESET_VALUES) });
-export type ThemeResponse = z.infer<typeof themeResponseSchema>;
+export const themeResponseSchema = c.object({ themePreset: c.oneOf(THEME_PRESET_VALUES) });
+export type ThemeResponse = c.Infer<typeof themeResponseSchema>;

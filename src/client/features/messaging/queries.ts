@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { conversationSchema, messageSchema, unreadCountSchema } from '../../../shared/messaging/messages.js';
+import {
+  conversationListSchema,
+  messageListSchema,
+  unreadCountSchema,
+} from '../../../shared/messaging/messages.js';
 import { readQuery } from '../../lib/api.js';
 
 /** Query keys double as paths (lib/query-keys.ts): readQuery GETs the joined key. */
@@ -34,12 +37,12 @@ export function unreadBadgeText(count: number): string | undefined {
 }
 
 export function useConversations() {
-  return useQuery({ queryKey: messagingKeys.conversations, queryFn: readQuery(z.array(conversationSchema)) });
+  return useQuery({ queryKey: messagingKeys.conversations, queryFn: readQuery(conversationListSchema) });
 }
 
 export function useConversationMessages(conversationId: string) {
   return useQuery({
     queryKey: messagingKeys.messagesOf(conversationId),
-    queryFn: readQuery(z.array(messageSchema)),
+    queryFn: readQuery(messageListSchema),
   });
 }
