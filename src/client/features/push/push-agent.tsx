@@ -1,8 +1,130 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'wouter';
+import { pushRenewalResponseSchema } from '../../../shared/push/push.js';
+import { apiRequest } from '../../lib/api.js';
+import { getCookie, setCookie } from '../../lib/cookies.js';
+import { toast } from '../../lib/toast.js';
+import { readConsent, subscribeToConsent } from '../consent/consent.js';
+import { useBasicNotifications } from './basic-notifications.js';
+import {
+  currentPermission,
+  forgetKnownEndpoint,
+  lastKnownEndpoint,
+  notificationState,
+  refreshNotificationState,
+  useNotificationState,
+} from './notification-state.js';
+import {
+  enableNotifications,
+  forgetOnServer,
+  hasAskedForPermission,
+  subscribeToPush,
+} from './push-actions.js';
+import { PROMPT_DISMISSED_COOKIE, PROMPT_DISMISSED_DAYS } from './push-constants.js';
+import { PushPrompt } from './push-prompt.js';
+import { type RenewalResult, startPushSchedule } from './push-schedule.js';
+import { isReceiving, type NotificationState } from './push-status.js';
+import { pushTexts as texts } from './push-texts.js';
+import { showEnableOutcome } from './push-toasts.js';
+
+/** Worth offering: the browser has not been asked, can notify, and this device gets nothing yet. */
+function isWorthOffering(state: NotificationState): boolean {
+  return (
+    state.push.permission === 'default' &&
+    (state.push.supported || state.basic.supported) &&
+    !isReceiving(state)
+  );
+}
+
+/** GET /api/push/check-renewal for a browser that has a subscription; renews it silently when asked. */
+async function checkRenewal(): Promise<RenewalResult> {
+  const state = await refreshNotificationState();
+  if (!state.push.supported || state.push.permission !== 'granted' || !state.push.hasSubscription) {
+    return 'current';
+  }
+  const answer = await apiRequest('GET', '/api/push/check-renewal', undefined, {
+    response: pushRenewalResponseSchema,
+    nullOn401: true,
+  });
+  if (!answer?.renewalRequired) return 'current';
+  return (await subscribeToPush({ ask: false })) === 'enabled' ? 'renewed' : 'failed';
+}
+
+/**
+ * Acts on a permission changed outside the app (spec §9: checked every 30 s): taken away, the server
+ * forgets this browser; given, with no subscription, the browser subscribes.
+ */
+function permissionWatcher(): () => Promise<RenewalResult> {
+  let lastPermission = currentPermission();
+  return async () => {
+    const before = lastPermission;
+    const state = await refreshNotificationState();
+    lastPermission = state.push.permission;
+    if (lastPermission === before) return 'current';
+    if (lastPermission === 'denied') {
+      const endpoint = lastKnownEndpoint();
+      if (endpoint) await forgetOnServer(endpoint);
+      forgetKnownEndpoint();
+      return 'current';
+    }
+    if (lastPermission !== 'granted' || !state.push.supported || state.push.hasSubscription) return 'current';
+    const outcome = await subscribeToPush({ ask: false });
+    // After the app's own question the Enable that asked it has already said how it went.
+    return outcome === 'enabled' || hasAskedForPermission() ? 'current' : 'failed';
+  };
+}
+
 /**
  * Mounted once in the app shell (its own chunk, loaded after the first screen): the push permission
  * auto-prompt, the renewal and permission-change checks and the basic-notification fallback.
  */
 export function PushAgent({ isSignedIn }: { isSignedIn: boolean }) {
-  void isSignedIn;
-  return null;
+  const state = useNotificationState();
+  const [isPromptDue, setIsPromptDue] = useState(false);
+  // One question at a time: a cookie banner still waiting for its answer goes first.
+  const isConsentAnswered = useSyncExternalStore(subscribeToConsent, readConsent).status !== null;
+  const [, navigate] = useLocation();
+  useBasicNotifications(isSignedIn, state);
+
+  useEffect(() => {
+    if (!isSignedIn) return;
+    const stop = startPushSchedule({
+      isPromptDismissed: () => getCookie(PROMPT_DISMISSED_COOKIE) !== undefined,
+      autoPrompt: () => {
+        if (isWorthOffering(notificationState())) setIsPromptDue(true);
+      },
+      checkRenewal,
+      checkPermission: permissionWatcher(),
+      showRenewalToast: () =>
+        toast({
+          title: texts.renewalTitle,
+          description: texts.renewal,
+          action: { label: texts.openSettings, onClick: () => navigate('/settings') },
+        }),
+    });
+    // Back from the browser's settings: the screens show the permission as it is now.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refreshNotificationState();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stop();
+      document.removeEventListener('visibilitychange', onVisible);
+      setIsPromptDue(false);
+    };
+  }, [isSignedIn, navigate]);
+
+  return (
+    <PushPrompt
+      isOpen={isPromptDue && isConsentAnswered && isSignedIn}
+      onEnable={() => {
+        setIsPromptDue(false);
+        void enableNotifications().then(showEnableOutcome);
+      }}
+      onDismiss={() => {
+        setIsPromptDue(false);
+        setCookie(PROMPT_DISMISSED_COOKIE, '1', PROMPT_DISMISSED_DAYS);
+      }}
+    />
+  );
 }

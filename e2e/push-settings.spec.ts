@@ -1,0 +1,182 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { PROMPT_DISMISSED_COOKIE } from '../src/client/features/push/push-constants.js';
+import { pushTexts } from '../src/client/features/push/push-texts.js';
+import { saveScreenInBothThemes } from './fixtures/screens.js';
+import { findCookie, secondsFromNow } from './fixtures/session.js';
+import { test as base, collectConsoleErrors, expect } from './fixtures/test.js';
+import { ProfilePage } from './pages/profile-page.js';
+import { toast } from './pages/toasts.js';
+
+/*
+ * Headless Chromium has PushManager, but Playwright's contexts are off the record, where Chrome has no Push
+ * API: pushManager.subscribe fails ("AbortError: Registration failed - permission denied") even with the
+ * permission granted, and the browser itself writes why to the console. (In a persistent profile the
+ * browser crashes subscribing: it has no push service here.) These journeys test what the browser really
+ * does: the labels for each permission, and the failure toast.
+ */
+const incognitoPushLog = /^Chrome currently does not support the Push API in incognito mode/;
+
+// The base fixture's check, with Chrome's own incognito line excused (an override keeps it automatic).
+const test = base.extend({
+  failOnConsoleErrors: async ({ page }, use) => {
+    const errors = collectConsoleErrors(page);
+    await use(undefined);
+    const ours = errors.filter((error) => !incognitoPushLog.test(error));
+    expect(ours, 'errors the page wrote to its console').toEqual([]);
+  },
+});
+
+type Permission = 'granted' | 'denied' | 'prompt';
+
+/**
+ * Sets the site's notifications permission the way the browser's own settings would (CDP). The session stays
+ * attached: Chromium drops a session's permission overrides when it detaches.
+ */
+async function setNotificationPermission(context: BrowserContext, page: Page, setting: Permission) {
+  const session = await context.newCDPSession(page);
+  const { targetInfo } = await session.send('Target.getTargetInfo');
+  const browserSession = await context.browser()?.newBrowserCDPSession();
+  if (!browserSession) throw new Error('no browser to set the permission in');
+  const origin = new URL(test.info().project.use.baseURL ?? '').origin;
+  await browserSession.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting,
+    origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+}
+
+function notificationsEntry(page: Page) {
+  return page.getByRole('button', { name: /^Notifications/ });
+}
+
+function pushCard(page: Page) {
+  return page.getByRole('region', { name: pushTexts.cardTitle, exact: true });
+}
+
+async function openSettings(page: Page) {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await expect(pushCard(page).getByTestId('push-status-badge')).toBeVisible();
+}
+
+test('with the permission granted, Profile reads Partially Enabled and Settings Inactive; Enable shows the browser’s subscription failure', async ({
+  page,
+  context,
+  signedInAccount: _account,
+}) => {
+  await context.grantPermissions(['notifications']);
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  // The permission without a push subscription: one of the two.
+  await expect(notificationsEntry(page)).toContainText(pushTexts.profileStatus.partiallyEnabled);
+  await saveScreenInBothThemes(page, 'push-profile-granted');
+
+  await openSettings(page);
+  const card = pushCard(page);
+  await expect(card.getByTestId('push-status-badge')).toHaveText(pushTexts.badge.inactive);
+  await expect(card).toContainText(pushTexts.explanation.inactive);
+  await expect(card.getByRole('button', { name: pushTexts.sendTest })).toHaveCount(0);
+  await saveScreenInBothThemes(page, 'push-settings-granted');
+
+  const report = await page.evaluate(async () => ({
+    isSecureContext: window.isSecureContext,
+    hasPushManager: 'PushManager' in window,
+    hasNotification: 'Notification' in window,
+    permission: Notification.permission,
+    hasServiceWorker: Boolean((await navigator.serviceWorker.ready).active),
+  }));
+  test
+    .info()
+    .annotations.push({ type: 'headless Chromium push support', description: JSON.stringify(report) });
+  expect(report).toEqual({
+    isSecureContext: true,
+    hasPushManager: true,
+    hasNotification: true,
+    permission: 'granted',
+    hasServiceWorker: true,
+  });
+
+  await card.getByRole('button', { name: pushTexts.enable }).click();
+  await expect(toast(page, pushTexts.subscriptionFailedTitle)).toBeVisible();
+  await expect(toast(page, pushTexts.subscriptionFailed)).toBeVisible();
+  await expect(card.getByTestId('push-status-badge')).toHaveText(pushTexts.badge.inactive);
+
+  // Refresh Status says where things stand (and tries to subscribe again, only logging its failure).
+  await card.getByRole('button', { name: pushTexts.refreshStatus }).click();
+  await expect(toast(page, pushTexts.currentStatusTitle)).toBeVisible();
+  await expect(toast(page, `${pushTexts.badge.inactive} (permission allowed)`)).toBeVisible();
+});
+
+test('with the permission denied, Profile and Settings read Blocked, with the unblock guide and the browser’s help', async ({
+  page,
+  context,
+  signedInAccount: _account,
+}) => {
+  await page.goto('/');
+  await setNotificationPermission(context, page, 'denied');
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await expect(notificationsEntry(page)).toContainText(pushTexts.profileStatus.blocked);
+  await saveScreenInBothThemes(page, 'push-profile-denied');
+  await notificationsEntry(page).click();
+  await expect(toast(page, pushTexts.blockedTitle)).toBeVisible();
+
+  await openSettings(page);
+  const card = pushCard(page);
+  await expect(card.getByTestId('push-status-badge')).toHaveText(pushTexts.badge.blocked);
+  await expect(card).toContainText(pushTexts.explanation.blocked);
+  await expect(card.getByRole('heading', { name: pushTexts.blockedGuideTitle })).toBeVisible();
+  await expect(card.getByRole('listitem')).toHaveCount(pushTexts.blockedGuide.length);
+  // The phone is a Pixel 7 with Chrome: Chrome's help on site notifications, in a new tab.
+  const help = card.getByRole('link', { name: pushTexts.browserHelp('Chrome') });
+  await expect(help).toHaveAttribute('href', 'https://support.google.com/chrome/answer/3220216');
+  await expect(help).toHaveAttribute('target', '_blank');
+  await expect(card.getByRole('button', { name: pushTexts.enable })).toHaveCount(0);
+  await saveScreenInBothThemes(page, 'push-settings-denied');
+
+  // Unblocked in the browser's settings: back on the page, Settings reads the new permission.
+  await setNotificationPermission(context, page, 'granted');
+  await card.getByRole('button', { name: pushTexts.refreshStatus }).click();
+  await expect(card.getByTestId('push-status-badge')).toHaveText(pushTexts.badge.inactive);
+  await expect(toast(page, `${pushTexts.badge.inactive} (permission allowed)`)).toBeVisible();
+});
+
+test('3 s after a signed-in visit the app offers notifications; Not now keeps it away for 30 days', async ({
+  page,
+  context,
+  signedInAccount: _account,
+}) => {
+  await context.clearCookies({ name: PROMPT_DISMISSED_COOKIE });
+  await page.goto('/profile');
+  await expect(notificationsEntry(page)).toContainText(pushTexts.profileStatus.disabled);
+  const prompt = page.getByRole('dialog', { name: pushTexts.promptTitle });
+  await expect(prompt).toBeVisible();
+  await saveScreenInBothThemes(page, 'push-prompt');
+  await prompt.getByRole('button', { name: pushTexts.notNow }).click();
+  await expect(prompt).toHaveCount(0);
+  const dismissed = await findCookie(context, PROMPT_DISMISSED_COOKIE);
+  expect(dismissed?.expires).toBeGreaterThan(secondsFromNow(29));
+  expect(dismissed?.expires).toBeLessThan(secondsFromNow(31));
+
+  await page.reload();
+  await expect(notificationsEntry(page)).toContainText(pushTexts.profileStatus.disabled);
+  // The prompt would have come 3 s after the page's agents started; the Refresh below waits longer.
+  await page.waitForFunction(() => performance.now() > 4_000);
+  await expect(prompt).toHaveCount(0);
+});
+
+test('the prompt’s Enable asks the browser, and its refusal says Notifications Blocked', async ({
+  page,
+  context,
+  signedInAccount: _account,
+}) => {
+  await context.clearCookies({ name: PROMPT_DISMISSED_COOKIE });
+  await page.goto('/settings');
+  const prompt = page.getByRole('dialog', { name: pushTexts.promptTitle });
+  await prompt.getByRole('button', { name: pushTexts.enable }).click();
+  // Headless Chromium answers the browser's permission dialog with a refusal (for this once: the
+  // permission stays unasked, so the card still offers Enable).
+  await expect(toast(page, pushTexts.blockedTitle)).toBeVisible();
+  await expect(pushCard(page).getByTestId('push-status-badge')).toHaveText(pushTexts.badge.inactive);
+});
