@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { consentTexts } from '../src/client/features/consent/texts.js';
 import { PROMPT_DISMISSED_COOKIE } from '../src/client/features/push/push-constants.js';
 import { pushTexts } from '../src/client/features/push/push-texts.js';
+import { FIRST_VISIT } from './fixtures/answered-prompts.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { findCookie, secondsFromNow } from './fixtures/session.js';
 import { test as base, collectConsoleErrors, expect } from './fixtures/test.js';
@@ -179,4 +181,44 @@ test('the prompt’s Enable asks the browser, and its refusal says Notifications
   // permission stays unasked, so the card still offers Enable).
   await expect(toast(page, pushTexts.blockedTitle)).toBeVisible();
   await expect(pushCard(page).getByTestId('push-status-badge')).toHaveText(pushTexts.badge.inactive);
+});
+
+test('the permission is read again every 30 s: unblocked in the browser, the app tries to subscribe and says when it cannot', async ({
+  page,
+  context,
+  signedInAccount: _account,
+}) => {
+  await page.clock.install();
+  await page.goto('/');
+  await setNotificationPermission(context, page, 'denied');
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await expect(notificationsEntry(page)).toContainText(pushTexts.profileStatus.blocked);
+
+  // Allowed in the browser's settings while the page stays open and in view.
+  await setNotificationPermission(context, page, 'granted');
+  await page.clock.runFor(30_000);
+  await expect(notificationsEntry(page)).toContainText(pushTexts.profileStatus.partiallyEnabled);
+  // The silent subscription fails in this browser (above): the renewal toast says what to do.
+  await expect(toast(page, pushTexts.renewalTitle)).toBeVisible();
+  await expect(toast(page, pushTexts.renewal)).toBeVisible();
+});
+
+test.describe('on a first visit', () => {
+  test.use({ storageState: FIRST_VISIT });
+
+  test('the prompt waits for the cookie question’s answer: one question at a time', async ({
+    page,
+    signedInAccount: _account,
+  }) => {
+    await page.goto('/profile');
+    const banner = page.getByRole('region', { name: consentTexts.bannerTitle });
+    await expect(banner).toBeVisible();
+    const prompt = page.getByRole('dialog', { name: pushTexts.promptTitle });
+    // Past the prompt's 3 s, the banner is still the only question.
+    await page.waitForFunction(() => performance.now() > 4_000);
+    await expect(prompt).toHaveCount(0);
+    await banner.getByRole('button', { name: consentTexts.decline }).click();
+    await expect(prompt).toBeVisible();
+  });
 });
