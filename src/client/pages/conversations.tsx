@@ -13,6 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '../components/ui/dropdown-menu.js';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { Tooltip } from '../components/ui/tooltip.js';
 import { lastMessagePreview, otherPartyName } from '../features/messaging/conversation-display.js';
 import {
   useBlockSender,
@@ -84,11 +85,13 @@ function EmptyState() {
 /** The "more" button that opens a menu: a 44 px touch target. */
 function OptionsTrigger({ label }: { label: string }) {
   return (
-    <DropdownMenuTrigger asChild>
-      <Button size="icon" variant="ghost" aria-label={label} className="shrink-0 text-muted-foreground">
-        <EllipsisVertical aria-hidden className="h-5 w-5" />
-      </Button>
-    </DropdownMenuTrigger>
+    <Tooltip label={label} className="shrink-0">
+      <DropdownMenuTrigger asChild>
+        <Button size="icon" variant="ghost" aria-label={label} className="text-muted-foreground">
+          <EllipsisVertical aria-hidden className="h-5 w-5" />
+        </Button>
+      </DropdownMenuTrigger>
+    </Tooltip>
   );
 }
 
@@ -187,9 +190,11 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
   return (
     <div className="flex flex-col gap-4 px-5 pb-6 pt-4">
       <header className="flex items-center gap-2">
-        <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onBack}>
-          <ArrowLeft aria-hidden className="h-5 w-5" />
-        </Button>
+        <Tooltip label={texts.back} className="shrink-0">
+          <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onBack}>
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Button>
+        </Tooltip>
         <h1 className="min-w-0 flex-1 truncate text-xl font-bold">{otherPartyName(conversation)}</h1>
         <ConversationMenu conversation={conversation} onBack={onBack} />
       </header>
@@ -217,14 +222,16 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
             onKeyDown={onKeyDown}
             className="min-h-11 flex-1 rounded-xl border border-input bg-background p-2 text-base"
           />
-          <Button
-            type="submit"
-            size="icon"
-            aria-label={texts.send}
-            disabled={draft.trim() === '' || reply.isPending}
-          >
-            <Send aria-hidden className="h-5 w-5" />
-          </Button>
+          <Tooltip label={texts.send} side="top" className="shrink-0">
+            <Button
+              type="submit"
+              size="icon"
+              aria-label={texts.send}
+              disabled={draft.trim() === '' || reply.isPending}
+            >
+              <Send aria-hidden className="h-5 w-5" />
+            </Button>
+          </Tooltip>
         </form>
       ) : (
         <p className="text-sm text-muted-foreground">{texts.cannotReply}</p>

@@ -5,6 +5,7 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { Tooltip } from '../components/ui/tooltip.js';
 import { useLogout } from '../features/auth/mutations.js';
 import { useUser } from '../features/auth/queries.js';
 import { fullName, userInitial } from '../features/auth/user-display.js';
@@ -41,11 +42,13 @@ export function ProfilePage() {
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
           Profile
         </h1>
-        <Button asChild variant="ghost" size="icon" className="-mr-2 rounded-full">
-          <Link href="/settings" aria-label={profileTexts.settings}>
-            <Settings aria-hidden className="h-5 w-5" />
-          </Link>
-        </Button>
+        <Tooltip label={profileTexts.settings} className="-mr-2">
+          <Button asChild variant="ghost" size="icon" className="rounded-full">
+            <Link href="/settings" aria-label={profileTexts.settings}>
+              <Settings aria-hidden className="h-5 w-5" />
+            </Link>
+          </Button>
+        </Tooltip>
       </header>
 
       <Card>

@@ -6,6 +6,7 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { Tooltip } from '../components/ui/tooltip.js';
 import { useReactivateVehicle, useRemoveVehicle } from '../features/vehicles/mutations.js';
 import { useInactiveVehicles, useVehicles } from '../features/vehicles/queries.js';
 import { RemoveVehicleDialog } from '../features/vehicles/remove-vehicle-dialog.js';
@@ -101,11 +102,13 @@ export function VehicleManagementPage() {
         title={PAGE_TITLE}
         backHref="/"
         action={
-          <Button asChild size="icon" className="shrink-0 rounded-full">
-            <Link href="/vehicle-setup" aria-label="Add Vehicle">
-              <Plus aria-hidden className="h-5 w-5" />
-            </Link>
-          </Button>
+          <Tooltip label="Add Vehicle" className="shrink-0">
+            <Button asChild size="icon" className="rounded-full">
+              <Link href="/vehicle-setup" aria-label="Add Vehicle">
+                <Plus aria-hidden className="h-5 w-5" />
+              </Link>
+            </Button>
+          </Tooltip>
         }
       />
 

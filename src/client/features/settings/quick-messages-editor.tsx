@@ -2,6 +2,7 @@ import { Plus, RotateCcw, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
+import { Tooltip } from '../../components/ui/tooltip.js';
 import {
   defaultPreferences,
   QUICK_MESSAGE_MAX_LENGTH,
@@ -43,16 +44,18 @@ export function QuickMessagesEditor() {
           {quickMessages.map((message) => (
             <li key={message} className="flex items-center gap-2 py-1 pr-1 pl-3 text-sm">
               <span className="flex-1 [overflow-wrap:anywhere]">{message}</span>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={texts.removeQuickMessage(message)}
-                onClick={() =>
-                  updatePreferences({ quickMessages: quickMessages.filter((kept) => kept !== message) })
-                }
-              >
-                <X aria-hidden className="h-4 w-4" />
-              </Button>
+              <Tooltip label={texts.remove} side="top" className="shrink-0">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={texts.removeQuickMessage(message)}
+                  onClick={() =>
+                    updatePreferences({ quickMessages: quickMessages.filter((kept) => kept !== message) })
+                  }
+                >
+                  <X aria-hidden className="h-4 w-4" />
+                </Button>
+              </Tooltip>
             </li>
           ))}
         </ul>

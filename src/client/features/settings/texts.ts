@@ -19,6 +19,7 @@ export const settingsTexts = {
   quickMessagesFull: 'You have 10 quick messages, the most there can be. Remove one to add another.',
   newQuickMessage: 'New quick message',
   addQuickMessage: 'Add',
+  remove: 'Remove',
   removeQuickMessage: (message: string) => `Remove "${message}"`,
   restoreQuickMessages: 'Restore the default messages',
   appearanceTitle: 'Appearance',

@@ -4,6 +4,7 @@ import type { Vehicle } from '../../../shared/vehicles/index.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { Tooltip } from '../../components/ui/tooltip.js';
 import { useVehicles } from './queries.js';
 import { vehicleScreenTexts } from './texts.js';
 import { moreVehiclesText, plateLine, vehicleName } from './vehicle-display.js';
@@ -22,11 +23,13 @@ function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
           {plateLine(vehicle.licensePlate)}
         </p>
       </div>
-      <Button asChild variant="secondary" size="icon" className="shrink-0">
-        <Link href={`/qr-code/${vehicle.id}`} aria-label={`Show QR code for ${vehicle.licensePlate}`}>
-          <QrCode aria-hidden className="h-5 w-5" />
-        </Link>
-      </Button>
+      <Tooltip label="Show QR code" className="shrink-0">
+        <Button asChild variant="secondary" size="icon">
+          <Link href={`/qr-code/${vehicle.id}`} aria-label={`Show QR code for ${vehicle.licensePlate}`}>
+            <QrCode aria-hidden className="h-5 w-5" />
+          </Link>
+        </Button>
+      </Tooltip>
     </li>
   );
 }

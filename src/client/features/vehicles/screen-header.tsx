@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
+import { Tooltip } from '../../components/ui/tooltip.js';
 
 interface ScreenHeaderProps {
   title: string;
@@ -17,11 +18,13 @@ interface ScreenHeaderProps {
 export function ScreenHeader({ title, backHref, backLabel = 'Back', action }: ScreenHeaderProps) {
   return (
     <header className="flex items-center gap-2">
-      <Button asChild variant="ghost" size="icon" className="-ml-2 shrink-0 rounded-full">
-        <Link href={backHref} aria-label={backLabel}>
-          <ArrowLeft aria-hidden className="h-5 w-5" />
-        </Link>
-      </Button>
+      <Tooltip label={backLabel} className="-ml-2 shrink-0">
+        <Button asChild variant="ghost" size="icon" className="rounded-full">
+          <Link href={backHref} aria-label={backLabel}>
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Link>
+        </Button>
+      </Tooltip>
       <h1
         ref={pageHeadingRef}
         tabIndex={-1}
