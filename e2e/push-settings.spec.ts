@@ -209,8 +209,10 @@ test.describe('on a first visit', () => {
 
   test('the prompt waits for the cookie question’s answer: one question at a time', async ({
     page,
+    context,
     signedInAccount: _account,
   }) => {
+    await context.clearCookies({ name: PROMPT_DISMISSED_COOKIE });
     await page.goto('/profile');
     const banner = page.getByRole('region', { name: consentTexts.bannerTitle });
     await expect(banner).toBeVisible();
