@@ -63,6 +63,15 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/bundle.bench.ts reads which chunks each route loads from here.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically is one file: the first screen's shell arrives in one
+          // request and compresses as a whole (docs/decisions/0095-first-load-budget.md). Pages stay their own chunks.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

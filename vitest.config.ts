@@ -6,7 +6,7 @@ process.env.NODE_EXTRA_CA_CERTS = testPushCertificate().certFile;
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['src/server/test/setup.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],

@@ -1,6 +1,6 @@
 // `npm run bench bundle`: the gzip JavaScript each route loads on a first visit, from the built client
-// (scripts/bench.mjs builds it when the sources changed), against the 120 KB budget of the landing page
-// and the finder's path. BUNDLE_DIR measures another build (e.g. one made from an older commit with
+// (scripts/bench.mjs builds it when the sources changed), against the 120 KB budget of the landing page,
+// the finder's path and Home. BUNDLE_DIR measures another build (e.g. one made from an older commit with
 // `npx vite build --outDir /tmp/old --manifest`).
 import path from 'node:path';
 import { clientDir, FIRST_LOAD_BUDGET_BYTES, kilobytes, measureRoutes } from './bundle-sizes.js';
@@ -10,12 +10,14 @@ const sizes = measureRoutes(dir);
 const budget = kilobytes(FIRST_LOAD_BUDGET_BYTES);
 
 process.stdout.write(`\nFirst-load JavaScript per route (gzip -9; ${dir})\n\n`);
-const rows = sizes.map(({ route, files, rawBytes, gzipBytes, cssGzipBytes }) => ({
+const rows = sizes.map(({ route, files, rawBytes, gzipBytes, entryGzipBytes, cssGzipBytes }) => ({
   route: route.name,
   url: route.url,
   'JS files': files.length,
   'JS KB': kilobytes(rawBytes),
   'JS gzip KB': kilobytes(gzipBytes),
+  'entry gzip KB': kilobytes(entryGzipBytes),
+  'pages gzip KB': kilobytes(gzipBytes - entryGzipBytes),
   'CSS gzip KB': kilobytes(cssGzipBytes),
   budget: route.isBudgeted
     ? `${gzipBytes <= FIRST_LOAD_BUDGET_BYTES ? 'within' : 'OVER'} ${budget} KB (${((gzipBytes / FIRST_LOAD_BUDGET_BYTES) * 100).toFixed(0)}%)`
