@@ -1,0 +1,196 @@
+// `npm run bench lighthouse`: Lighthouse (mobile, its default simulated throttling) with Debian's Chromium on
+// the built server, for the landing page, Home (signed in) and Vehicle found (a seeded vehicle's QR link).
+// Prints the performance, accessibility and best-practices scores, the paint and blocking figures, the
+// JavaScript each page loaded (as served, and gzip -9 of the same files as bench/bundle.bench.ts counts
+// it), what Lighthouse points at, and the installable-app checks. Lighthouse 12 has no PWA category any
+// more: the checks are Chromium's own installability verdict (CDP Page.getInstallabilityErrors), the web app
+// manifest it read, the service worker's state, and a reload with the network cut
+// (docs/decisions/0095-first-load-budget.md). Nothing is fetched from the internet.
+// CHROMIUM_PATH names another browser; LIGHTHOUSE_RUNS=3 takes the median of three runs per page.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { clientDir, gzipSize, kilobytes } from './bundle-sizes.js';
+import { signedInCookie, startAppServer } from './lib.js';
+
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+
+interface Target {
+  name: string;
+  path: string;
+  cookie?: string;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function seedVehicle(app: { url: string; origin: string }, cookie: string) {
+  const response = await fetch(new URL('/api/vehicles', app.url), {
+    method: 'POST',
+    headers: { origin: app.origin, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      make: 'Toyota',
+      model: 'Corolla',
+      year: '2020',
+      licensePlate: 'LH 4021',
+      color: 'blue',
+      displayName: 'Bench car',
+    }),
+  });
+  if (!response.ok) throw new Error(`POST /api/vehicles: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; qrCode: string };
+}
+
+function gzipOfServedFile(url: string): number | undefined {
+  const file = path.join(clientDir, new URL(url).pathname);
+  return fs.existsSync(file) ? gzipSize(file) : undefined;
+}
+
+async function audit(port: number, url: string, cookie: string | undefined): Promise<RunnerResult> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+  return result;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function summarise(target: Target, results: RunnerResult[]) {
+  const score = (category: string) =>
+    median(results.map((result) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100)));
+  const metric = (id: string) => median(results.map((result) => result.lhr.audits[id]?.numericValue ?? 0));
+  const last = results[results.length - 1] as RunnerResult;
+  const requests = ((last.lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items ??
+    []) as NetworkItem[];
+  const scripts = requests.filter(
+    (item) => item.resourceType === 'Script' && new URL(item.url).pathname.startsWith('/assets/'),
+  );
+  const servedBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const gzipBytes = scripts.reduce((sum, item) => sum + (gzipOfServedFile(item.url) ?? 0), 0);
+  const opportunities = Object.values(last.lhr.audits)
+    .filter(
+      (entry) =>
+        entry.score !== null &&
+        entry.score < 0.9 &&
+        entry.scoreDisplayMode !== 'informative' &&
+        entry.scoreDisplayMode !== 'notApplicable' &&
+        entry.scoreDisplayMode !== 'manual',
+    )
+    .map((entry) => `${entry.id}${entry.displayValue ? ` (${entry.displayValue})` : ''}`);
+  return {
+    page: target.name,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    'FCP s': (metric('first-contentful-paint') / 1000).toFixed(2),
+    'LCP s': (metric('largest-contentful-paint') / 1000).toFixed(2),
+    'TBT ms': Math.round(metric('total-blocking-time')),
+    CLS: metric('cumulative-layout-shift').toFixed(3),
+    'JS files': scripts.length,
+    'JS served KB': kilobytes(servedBytes),
+    'JS gzip KB': kilobytes(gzipBytes),
+    opportunities,
+  };
+}
+
+/** Chromium's installability verdict, the manifest it read, the service worker, and an offline reload. */
+async function installChecks(port: number, url: string) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    const worker = await page.evaluate(async () => {
+      const registration = await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000)),
+      ]);
+      return { scope: registration?.scope ?? null, state: registration?.active?.state ?? null };
+    });
+    const session = await page.createCDPSession();
+    const { installabilityErrors } = (await session.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    const manifest = (await session.send('Page.getAppManifest')) as {
+      url: string;
+      errors: { message: string }[];
+      parsed?: { name?: string; display?: string; start_url?: string; icons?: unknown[] };
+    };
+    // Every route is precached: the app opens with the network cut.
+    await page.setOfflineMode(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(() => (document.getElementById('root')?.textContent ?? '').trim().length > 0, {
+      timeout: 15_000,
+    });
+    const offlineText = await page.evaluate(() => document.getElementById('root')?.textContent?.slice(0, 60));
+    await page.setOfflineMode(false);
+    return {
+      installable: installabilityErrors.length === 0,
+      installabilityErrors: installabilityErrors.map((error) => error.errorId),
+      manifest: manifest.url,
+      manifestErrors: manifest.errors.map((error) => error.message),
+      worker,
+      offlineReload: offlineText,
+    };
+  } finally {
+    await page.close();
+    browser.disconnect();
+  }
+}
+
+const load = os.loadavg().map((value) => value.toFixed(2));
+const app = await startAppServer();
+const chromeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-lighthouse-'));
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  userDataDir: chromeDir,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+  ],
+});
+try {
+  const cookie = await signedInCookie(app);
+  const vehicle = await seedVehicle(app, cookie);
+  const targets: Target[] = [
+    { name: 'Landing (signed out)', path: '/' },
+    { name: 'Home (signed in)', path: '/', cookie },
+    { name: 'Vehicle found (QR link)', path: `/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}` },
+  ];
+  process.stdout.write(
+    `\nLighthouse (mobile, simulated throttling), ${runs} run(s) per page; load average ${load.join(' ')}; ${app.url}\n\n`,
+  );
+  const rows = [];
+  for (const target of targets) {
+    const results: RunnerResult[] = [];
+    for (let run = 0; run < runs; run += 1)
+      results.push(await audit(chrome.port, app.url + target.path, target.cookie));
+    rows.push(summarise(target, results));
+  }
+  console.table(rows.map(({ opportunities: _, ...row }) => row));
+  for (const row of rows) {
+    process.stdout.write(`\n${row.page}: below 0.9: ${row.opportunities.join(', ') || 'nothing'}\n`);
+  }
+  const install = await installChecks(chrome.port, `${app.url}/`);
+  process.stdout.write(`\nInstallable app (Chromium): ${JSON.stringify(install, null, 2)}\n`);
+} finally {
+  await chrome.kill();
+  app.stop();
+  fs.rmSync(chromeDir, { recursive: true, force: true });
+}
