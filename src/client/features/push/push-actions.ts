@@ -141,6 +141,8 @@ export async function subscribeToPush({ ask }: { ask: boolean }): Promise<Enable
       },
       { response: messageResultSchema },
     );
+    // The user's own Enable also turns the notifications preference back on (Disable turned it off).
+    if (ask) setNotificationsPreference(true);
     return 'enabled';
   } catch (error) {
     // The server does not know this browser: keep no subscription it would never push to.
