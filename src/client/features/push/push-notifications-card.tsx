@@ -37,7 +37,7 @@ function BlockedGuide() {
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <Button asChild variant="outline" size="small" className="mt-3">
+      <Button asChild variant="outline" className="mt-3">
         <a href={help.url} target="_blank" rel="noopener noreferrer">
           {texts.browserHelp(help.browser)}
           <ExternalLink aria-hidden className="h-4 w-4" />
