@@ -91,6 +91,13 @@ function summarise(target: Target, results: RunnerResult[]) {
         entry.scoreDisplayMode !== 'manual',
     )
     .map((entry) => `${entry.id}${entry.displayValue ? ` (${entry.displayValue})` : ''}`);
+  const consoleErrors = (
+    (
+      last.lhr.audits['errors-in-console']?.details as {
+        items?: { description?: string; sourceLocation?: { url?: string } }[];
+      }
+    )?.items ?? []
+  ).map((item) => `${item.description ?? ''} ${item.sourceLocation?.url ?? ''}`.trim());
   return {
     page: target.name,
     performance: score('performance'),
@@ -104,6 +111,7 @@ function summarise(target: Target, results: RunnerResult[]) {
     'JS served KB': kilobytes(servedBytes),
     'JS gzip KB': kilobytes(gzipBytes),
     opportunities,
+    consoleErrors,
   };
 }
 
@@ -183,9 +191,10 @@ try {
       results.push(await audit(chrome.port, app.url + target.path, target.cookie));
     rows.push(summarise(target, results));
   }
-  console.table(rows.map(({ opportunities: _, ...row }) => row));
+  console.table(rows.map(({ opportunities: _, consoleErrors: __, ...row }) => row));
   for (const row of rows) {
     process.stdout.write(`\n${row.page}: below 0.9: ${row.opportunities.join(', ') || 'nothing'}\n`);
+    for (const error of row.consoleErrors) process.stdout.write(`  console error: ${error}\n`);
   }
   const install = await installChecks(chrome.port, `${app.url}/`);
   process.stdout.write(`\nInstallable app (Chromium): ${JSON.stringify(install, null, 2)}\n`);
