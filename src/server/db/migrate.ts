@@ -8,6 +8,7 @@ import * as m20261123VerificationLinks from './migrations/2026-11-23-0005-verifi
 import * as m20261123TrustedDevices from './migrations/2026-11-23-0006-trusted-devices.js';
 import * as m20261123Messaging from './migrations/2026-11-23-0007-messaging.js';
 import * as m20261123Push from './migrations/2026-11-23-0008-push.js';
+import * as m20261123NotificationPreferences from './migrations/2026-11-23-0009-notification-preferences.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0006-trusted-devices': m20261123TrustedDevices,
   '2026-11-23-0007-messaging': m20261123Messaging,
   '2026-11-23-0008-push': m20261123Push,
+  '2026-11-23-0009-notification-preferences': m20261123NotificationPreferences,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

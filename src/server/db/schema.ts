@@ -19,6 +19,7 @@ export interface Database {
   pushSubscriptions: PushSubscriptionsTable;
   serverKeys: ServerKeysTable;
   pushJobs: PushJobsTable;
+  notificationPreferences: NotificationPreferencesTable;
 }
 
 export interface UsersTable {
@@ -179,4 +180,11 @@ export interface PushJobsTable {
   claimedUntil: Generated<number>;
   createdAt: number;
   expiresAt: number;
+}
+
+/** What the server honours when it writes a push; no row means the defaults (migration 0009). */
+export interface NotificationPreferencesTable {
+  userId: string;
+  showPreviews: number;
+  updatedAt: number;
 }

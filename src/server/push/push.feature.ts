@@ -47,7 +47,11 @@ export const registerPushFeature: Feature = (app, deps) => {
       id: randomUUID(),
       userId: created.recipientUserId,
       subscriptionId: null,
-      payload: JSON.stringify(presentMessageNotification(message, Number(unread.count))),
+      payload: JSON.stringify(
+        presentMessageNotification(message, Number(unread.count), {
+          showPreview: await queue.showsPreviews(created.recipientUserId),
+        }),
+      ),
       urgency: 'high',
       attempts: 0,
       nextAttemptAt: now,

@@ -1,3 +1,4 @@
+import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
 import type { PushPayload } from '../../shared/push/push.js';
 import type { PushQueueRepo } from './push.repo.js';
 
@@ -8,9 +9,14 @@ type Announced = NonNullable<Awaited<ReturnType<PushQueueRepo['findMessageToAnno
 
 /**
  * The notification of a new message for its recipient: the recipient's own vehicle and a preview of the
- * text (ADDENDUM §1). Nothing of who wrote: not their vehicle, account, name or address.
+ * text (ADDENDUM §1), or, when the owner turned previews off, only that a message came. Nothing of who
+ * wrote: not their vehicle, account, name or address.
  */
-export function presentMessageNotification(message: Announced, unreadCount: number): PushPayload {
+export function presentMessageNotification(
+  message: Announced,
+  unreadCount: number,
+  options: { showPreview: boolean } = { showPreview: true },
+): PushPayload {
   const recipientIsOne = message.senderSide === 'two';
   const vehicle = recipientIsOne
     ? {
@@ -36,7 +42,7 @@ export function presentMessageNotification(message: Announced, unreadCount: numb
     title: vehicleName
       ? `New message for your ${vehicleName}${vehicle.plate ? ` (${vehicle.plate})` : ''}`
       : 'New message',
-    body: preview,
+    body: options.showPreview ? preview : notificationPreferencesTexts.hiddenPreview,
     tag: `conversation-${message.conversationId}`,
     url: `/conversations?open=${encodeURIComponent(message.conversationId)}`,
     conversationId: message.conversationId,

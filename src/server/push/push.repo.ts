@@ -3,6 +3,26 @@ import type { Db, Engine } from '../db/index.js';
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 export function createPushRepo(db: Db) {
   return {
+    /** The owner's notification preferences the server honours; undefined means the defaults. */
+    findNotificationPreferences(userId: string) {
+      return db
+        .selectFrom('notificationPreferences')
+        .select('showPreviews')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async saveNotificationPreferences(userId: string, showPreviews: boolean, now: number) {
+      const value = showPreviews ? 1 : 0;
+      await db
+        .insertInto('notificationPreferences')
+        .values({ userId, showPreviews: value, updatedAt: now })
+        .onConflict((conflict) =>
+          conflict.column('userId').doUpdateSet({ showPreviews: value, updatedAt: now }),
+        )
+        .execute();
+    },
+
     findServerKey(name: string) {
       return db.selectFrom('serverKeys').select('value').where('name', '=', name).executeTakeFirst();
     },
@@ -87,6 +107,16 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
           .limit(1)
           .executeTakeFirst()) !== undefined
       );
+    },
+
+    /** Whether the user's pushes may show the message's text (no row: yes). */
+    async showsPreviews(userId: string) {
+      const row = await db
+        .selectFrom('notificationPreferences')
+        .select('showPreviews')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return row === undefined || Number(row.showPreviews) === 1;
     },
 
     /** What a notification of a message shows: its text and the vehicles of its conversation. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { notificationPreferencesRequestSchema } from '../../shared/push/preferences.js';
 import {
   pushTestRequestSchema,
   pushTexts,
@@ -31,6 +32,15 @@ export function registerPushRoutes(app: FastifyInstance, { push }: { push: PushS
   app.get('/api/push/check-renewal', async (request) => ({
     renewalRequired: await push.renewalRequired(requireUser(request).user.id),
   }));
+
+  // Whether pushes show the message's text (Settings, Push Notifications): the server writes the pushes.
+  app.get('/api/push/preferences', async (request) => push.preferences(requireUser(request).user.id));
+
+  app.put('/api/push/preferences', async (request) => {
+    const userId = requireUser(request).user.id;
+    const { showPreviews } = notificationPreferencesRequestSchema.parse(request.body);
+    return push.savePreferences(userId, { showPreviews });
+  });
 
   app.post('/api/push/test', async (request) => {
     const userId = requireUser(request).user.id;

@@ -38,6 +38,17 @@ export function createPushService(deps: PushServiceDeps) {
   return {
     publicKey: async () => (await keys()).publicKey,
 
+    /** The preferences the server honours when it writes this user's pushes. */
+    async preferences(userId: string) {
+      const row = await repo.findNotificationPreferences(userId);
+      return { showPreviews: row === undefined || Number(row.showPreviews) === 1 };
+    },
+
+    async savePreferences(userId: string, input: { showPreviews: boolean }) {
+      await repo.saveNotificationPreferences(userId, input.showPreviews, clock());
+      return { showPreviews: input.showPreviews };
+    },
+
     async subscribe(userId: string, input: { endpoint: string; p256dh: string; auth: string }) {
       checkEndpoint(input.endpoint);
       await limiter.consume(rateLimits.pushSubscriptionsPerUser, userId);

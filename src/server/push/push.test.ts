@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
 import { pushTexts } from '../../shared/push/push.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
@@ -209,6 +210,56 @@ describe.each(testEngines)('web push on %s', (engine) => {
     await expect.poll(() => pushesTo(senderBrowser.id).length).toBe(1);
     expect(JSON.parse(pushesTo(senderBrowser.id)[0]?.plaintext ?? '{}')).toMatchObject({ body: 'Thanks!' });
     expect(pushesTo(senderBrowser.id)[0]?.plaintext).not.toContain('Ottoline');
+  });
+
+  it("leaves the message text out of the owner's pushes once they turn previews off, and back in when on", async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const browser = await subscribeBrowser(owner.cookie);
+    const preferences = (body?: object) =>
+      call(t.app, body ? 'PUT' : 'GET', '/api/push/preferences', { cookie: owner.cookie, body });
+    const visitorWrites = async (content: string) => {
+      const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content },
+      });
+      expect(sent.statusCode).toBe(201);
+    };
+    expect((await preferences()).json()).toEqual({ showPreviews: true });
+
+    const off = await preferences({ showPreviews: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ showPreviews: false });
+    expect((await preferences()).json()).toEqual({ showPreviews: false });
+    await visitorWrites('The gate code is 4711');
+    await expect.poll(() => pushesTo(browser.id).length).toBe(1);
+    const hidden = pushesTo(browser.id)[0]?.plaintext ?? '';
+    expect(JSON.parse(hidden)).toMatchObject({ body: notificationPreferencesTexts.hiddenPreview });
+    expect(hidden).not.toContain('4711');
+
+    await preferences({ showPreviews: true });
+    await visitorWrites('Your lights are on');
+    await expect.poll(() => pushesTo(browser.id).length).toBe(2);
+    expect(JSON.parse(pushesTo(browser.id)[1]?.plaintext ?? '{}')).toMatchObject({
+      body: 'Your lights are on',
+    });
+  });
+
+  it('refuses a preference that is not true or false, and visitors, changing nothing', async () => {
+    const owner = await createVerifiedUser(t);
+    for (const body of [{}, { showPreviews: 'no' }, { showPreviews: null }, { showPreviews: 1 }, []]) {
+      const refused = await call(t.app, 'PUT', '/api/push/preferences', { cookie: owner.cookie, body });
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json().message).toMatch(
+        /showPreviews must be true or false|Request body must be a JSON object/,
+      );
+    }
+    expect((await call(t.app, 'GET', '/api/push/preferences', { cookie: owner.cookie })).json()).toEqual({
+      showPreviews: true,
+    });
+    expect((await call(t.app, 'GET', '/api/push/preferences')).statusCode).toBe(401);
+    expect(
+      (await call(t.app, 'PUT', '/api/push/preferences', { body: { showPreviews: false } })).statusCode,
+    ).toBe(401);
   });
 
   it('answers the message at once while the push service hangs, retries a 5xx later, and forgets a 410', async () => {

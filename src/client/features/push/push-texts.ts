@@ -4,6 +4,9 @@
  */
 export const pushTexts = {
   cardTitle: 'Push Notifications',
+  // Issue 10: notifications.showPreviews, kept on the server (docs/decisions/0104-notification-previews.md).
+  showPreviews: 'Show message previews',
+  showPreviewsHint: 'Notifications show the message’s text. Off, they only say a message came.',
   entryLabel: 'Notifications',
 
   // Settings' status badge, spec §4.

@@ -1,0 +1,34 @@
+import { findCookie } from './fixtures/session.js';
+import { expect, test } from './fixtures/test.js';
+import { SettingsPage } from './pages/settings-page.js';
+
+test('Show message previews in Settings is kept by the server (which writes the pushes) and in the preferences cookie', async ({
+  page,
+  context,
+  signedInAccount,
+}) => {
+  void signedInAccount;
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  const previews = page.getByRole('switch', { name: 'Show message previews' });
+  await expect(previews).toHaveAttribute('aria-checked', 'true');
+
+  await previews.click();
+  await expect(previews).toHaveAttribute('aria-checked', 'false');
+  await expect
+    .poll(async () => (await page.request.get('/api/push/preferences')).json())
+    .toEqual({ showPreviews: false });
+  const preferences = JSON.parse(
+    decodeURIComponent((await findCookie(context, 'preferences'))?.value ?? '{}'),
+  );
+  expect(preferences.notifications).toMatchObject({ showPreviews: false });
+
+  await page.reload();
+  await settings.expectShown();
+  await expect(previews).toHaveAttribute('aria-checked', 'false');
+  await previews.click();
+  await expect(previews).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(async () => (await page.request.get('/api/push/preferences')).json())
+    .toEqual({ showPreviews: true });
+});
