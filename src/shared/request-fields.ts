@@ -36,9 +36,9 @@ export function fieldTypeProblem(
 }
 
 /**
- * `schema.check(...checks)` as a call without side effects: the client imports the shared modules for their
- * texts and response contracts, and its bundler drops every request schema built from calls like this one
- * (and zod with them; docs/decisions/0095-first-load-budget.md).
+ * `schema.check(...checks)` as a plain call. The request schemas are built on first use (`z.lazy`), so the
+ * client, which imports these modules for their texts and response contracts, carries neither them nor zod
+ * (docs/decisions/0095-first-load-budget.md).
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function checked<Schema extends z.ZodMiniType>(
