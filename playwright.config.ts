@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { testPushCertificate } from './src/server/test/push-certificate.js';
 import { answeredPromptsState } from './e2e/fixtures/answered-prompts.js';
+import { testPushCertificate } from './src/server/test/push-certificate.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eOrigin = `http://localhost:${port}`;

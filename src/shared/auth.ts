@@ -142,7 +142,9 @@ export type ResetPasswordRequest = z.input<ReturnType<typeof resetPasswordFields
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 
 /** The token of a verification link (its query string); anything else is an invalid link. */
-export const verificationTokenSchema = /* @__PURE__ */ z.lazy(() => checked(z.string(), z.minLength(1), z.maxLength(200)));
+export const verificationTokenSchema = /* @__PURE__ */ z.lazy(() =>
+  checked(z.string(), z.minLength(1), z.maxLength(200)),
+);
 
 export const AUTH_PROVIDERS = ['email', 'oidc'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];

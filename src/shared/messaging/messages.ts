@@ -99,7 +99,9 @@ export type AnonymousMessageInput = z.output<typeof anonymousMessageRequestSchem
 
 const replyFields = () => z.object({ content: content() });
 /** POST /api/conversations/{id}/messages. */
-export const replyRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ content: 'text' }, replyFields()));
+export const replyRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ content: 'text' }, replyFields()),
+);
 export type ReplyRequest = z.input<ReturnType<typeof replyFields>>;
 
 const markReadFields = () =>
@@ -107,7 +109,9 @@ const markReadFields = () =>
     vehicleId: optionalId(messageTexts.notYourVehicleHere),
   });
 /** PATCH /api/conversations/{id}/read. */
-export const markReadRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ vehicleId: 'text' }, markReadFields()));
+export const markReadRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ vehicleId: 'text' }, markReadFields()),
+);
 export type MarkReadRequest = z.input<ReturnType<typeof markReadFields>>;
 
 // Response contracts (../contract.ts).

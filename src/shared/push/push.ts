@@ -98,7 +98,9 @@ const testFields = () =>
     ),
   });
 /** POST /api/push/test {title, body}. */
-export const pushTestRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ title: 'text', body: 'text' }, testFields()));
+export const pushTestRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ title: 'text', body: 'text' }, testFields()),
+);
 
 export const vapidPublicKeyResponseSchema = c.object({ publicKey: c.string });
 export const pushStatusResponseSchema = c.object({ isSubscribed: c.boolean });

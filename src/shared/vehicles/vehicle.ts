@@ -214,7 +214,9 @@ const themeFields = () =>
   z.object({
     themePreset: z.enum(THEME_PRESET_VALUES, { error: vehicleTexts.unknownThemePreset }),
   });
-export const themeRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ themePreset: 'text' }, themeFields()));
+export const themeRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ themePreset: 'text' }, themeFields()),
+);
 export type ThemeRequest = z.input<ReturnType<typeof themeFields>>;
 
 /** What the theme calls answer. */
