@@ -53,6 +53,7 @@ function gzipOfServedFile(url: string): number | undefined {
   return fs.existsSync(file) ? gzipSize(file) : undefined;
 }
 
+/** On the app's own origin (APP_ORIGIN, localhost): the server refuses a WebSocket from any other. */
 async function audit(port: number, url: string, cookie: string | undefined): Promise<RunnerResult> {
   const flags: Flags = {
     port,
@@ -182,13 +183,13 @@ try {
     { name: 'Vehicle found (QR link)', path: `/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}` },
   ];
   process.stdout.write(
-    `\nLighthouse (mobile, simulated throttling), ${runs} run(s) per page; load average ${load.join(' ')}; ${app.url}\n\n`,
+    `\nLighthouse (mobile, simulated throttling), ${runs} run(s) per page; load average ${load.join(' ')}; ${app.origin}\n\n`,
   );
   const rows = [];
   for (const target of targets) {
     const results: RunnerResult[] = [];
     for (let run = 0; run < runs; run += 1)
-      results.push(await audit(chrome.port, app.url + target.path, target.cookie));
+      results.push(await audit(chrome.port, app.origin + target.path, target.cookie));
     rows.push(summarise(target, results));
   }
   console.table(rows.map(({ opportunities: _, consoleErrors: __, ...row }) => row));
@@ -196,7 +197,7 @@ try {
     process.stdout.write(`\n${row.page}: below 0.9: ${row.opportunities.join(', ') || 'nothing'}\n`);
     for (const error of row.consoleErrors) process.stdout.write(`  console error: ${error}\n`);
   }
-  const install = await installChecks(chrome.port, `${app.url}/`);
+  const install = await installChecks(chrome.port, `${app.origin}/`);
   process.stdout.write(`\nInstallable app (Chromium): ${JSON.stringify(install, null, 2)}\n`);
 } finally {
   await chrome.kill();
