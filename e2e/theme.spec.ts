@@ -5,7 +5,7 @@ import { SettingsPage } from './pages/settings-page.js';
 const darkClass = /(^|\s)dark(\s|$)/;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
-test('Dark mode in Settings darkens the app, is kept in the theme cookie and survives a reload', async ({
+test('Dark mode in Settings darkens the app, is kept in the preferences cookie and survives a reload', async ({
   page,
   context,
   signedInAccount: _signedIn,
@@ -20,8 +20,8 @@ test('Dark mode in Settings darkens the app, is kept in the theme cookie and sur
   await settings.darkMode.click();
   await expect(settings.darkMode).toHaveAttribute('aria-checked', 'true');
   await expect(html).toHaveClass(darkClass);
-  const saved = await findCookie(context, 'theme');
-  expect(saved?.value).toBe('dark');
+  const saved = await findCookie(context, 'preferences');
+  expect(JSON.parse(decodeURIComponent(saved?.value ?? '{}'))).toMatchObject({ theme: 'dark' });
   // A preference cookie lasts 365 days (spec §9).
   expect(saved?.expires).toBeGreaterThan(secondsFromNow(365) - ONE_DAY_SECONDS);
   await settings.screenshot('settings-dark');
@@ -39,5 +39,26 @@ test('Dark mode in Settings darkens the app, is kept in the theme cookie and sur
   await settings.darkMode.click();
   await expect(settings.darkMode).toHaveAttribute('aria-checked', 'false');
   await expect(html).not.toHaveClass(darkClass);
-  expect((await findCookie(context, 'theme'))?.value).toBe('light');
+  const preferences = await findCookie(context, 'preferences');
+  expect(JSON.parse(decodeURIComponent(preferences?.value ?? '{}'))).toMatchObject({ theme: 'light' });
+});
+
+test('a theme chosen before the preferences cookie existed still applies, and moves there on the next change', async ({
+  page,
+  context,
+  baseURL,
+  signedInAccount: _signedIn,
+}) => {
+  const { hostname } = new URL(baseURL ?? 'http://localhost');
+  await context.addCookies([{ name: 'theme', value: 'dark', domain: hostname, path: '/' }]);
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  await expect(page.locator('html')).toHaveClass(darkClass);
+  await expect(settings.darkMode).toHaveAttribute('aria-checked', 'true');
+
+  await settings.darkMode.click();
+  await expect(page.locator('html')).not.toHaveClass(darkClass);
+  expect(await findCookie(context, 'theme')).toBeUndefined();
+  const preferences = await findCookie(context, 'preferences');
+  expect(JSON.parse(decodeURIComponent(preferences?.value ?? '{}'))).toMatchObject({ theme: 'light' });
 });

@@ -1,13 +1,15 @@
-import { getCookie, PREFERENCE_COOKIE_DAYS, setCookie } from './cookies.js';
+import { getCookie, setCookie } from './cookies.js';
+import { readPreferences, updatePreferences } from './preferences.js';
 
 export type Theme = 'light' | 'dark';
-export type ThemePreference = Theme | 'system';
 
-export const THEME_COOKIE = 'theme';
+/** The cookie an earlier version kept the choice in, before the preferences cookie held it. */
+export const LEGACY_THEME_COOKIE = 'theme';
 /** Where an older version of the app kept the choice. */
 export const LEGACY_THEME_STORAGE_KEY = 'theme';
 
 export interface ThemeSources {
+  /** The preferences cookie's theme (lib/preferences.ts), else the earlier theme cookie. */
   cookie: string | null | undefined;
   legacyStored: string | null | undefined;
   prefersDark: boolean;
@@ -34,9 +36,15 @@ function readLegacyStored(): string | null {
   }
 }
 
+/** The saved choice: the preferences cookie's, else (an app updated from before it) the old theme cookie. */
+function savedThemeChoice(): string | undefined {
+  const { theme } = readPreferences();
+  return theme !== 'system' ? theme : (getCookie(LEGACY_THEME_COOKIE) ?? theme);
+}
+
 export function currentTheme(): Theme {
   return resolveTheme({
-    cookie: getCookie(THEME_COOKIE),
+    cookie: savedThemeChoice(),
     legacyStored: readLegacyStored(),
     prefersDark: window.matchMedia(darkQuery).matches,
   });
@@ -48,9 +56,10 @@ export function applyTheme(theme: Theme): void {
   root.style.colorScheme = theme;
 }
 
-/** Saves an explicit choice in the preference cookie and applies it. */
+/** Saves an explicit choice in the preferences cookie and applies it. */
 export function saveTheme(theme: Theme): void {
-  setCookie(THEME_COOKIE, theme, PREFERENCE_COOKIE_DAYS);
+  updatePreferences({ theme });
+  if (getCookie(LEGACY_THEME_COOKIE) !== undefined) setCookie(LEGACY_THEME_COOKIE, '', -1);
   applyTheme(theme);
 }
 
