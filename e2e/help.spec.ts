@@ -69,7 +69,7 @@ test('Settings opens from Profile with the account, how it signs in, and the foo
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await expect(page.getByText('Anonymous Vehicle Communication')).toBeVisible();
   await expect(page.getByText('Keep your messages private and secure')).toBeVisible();
-  await saveScreen(page, 'settings');
+  await saveScreenInBothThemes(page, 'settings');
 });
 
 test('Log Out in Settings signs out and says so', async ({ page, signedInAccount }) => {

@@ -42,16 +42,19 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
 
   /** What a write by or for `userId` could change: its account, sessions, links and vehicles. */
   async function snapshot(userId: string) {
-    const [users, sessions, verifications, vehicles, conversations, messages, blocks] = await Promise.all([
-      t.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
-      t.db.selectFrom('sessions').selectAll().where('userId', '=', userId).orderBy('tokenHash').execute(),
-      t.db.selectFrom('verifications').selectAll().where('userId', '=', userId).orderBy('id').execute(),
-      t.db.selectFrom('vehicles').selectAll().where('ownerId', '=', userId).orderBy('id').execute(),
-      t.db.selectFrom('conversations').selectAll().where('userTwoId', '=', userId).orderBy('id').execute(),
-      t.db.selectFrom('messages').selectAll().orderBy('id').execute(),
-      t.db.selectFrom('blocks').selectAll().where('blockerId', '=', userId).orderBy('id').execute(),
-    ]);
-    return { users, sessions, verifications, vehicles, conversations, messages, blocks };
+    const [users, sessions, verifications, vehicles, conversations, messages, blocks, push, preferences] =
+      await Promise.all([
+        t.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
+        t.db.selectFrom('sessions').selectAll().where('userId', '=', userId).orderBy('tokenHash').execute(),
+        t.db.selectFrom('verifications').selectAll().where('userId', '=', userId).orderBy('id').execute(),
+        t.db.selectFrom('vehicles').selectAll().where('ownerId', '=', userId).orderBy('id').execute(),
+        t.db.selectFrom('conversations').selectAll().where('userTwoId', '=', userId).orderBy('id').execute(),
+        t.db.selectFrom('messages').selectAll().orderBy('id').execute(),
+        t.db.selectFrom('blocks').selectAll().where('blockerId', '=', userId).orderBy('id').execute(),
+        t.db.selectFrom('pushSubscriptions').selectAll().where('userId', '=', userId).orderBy('id').execute(),
+        t.db.selectFrom('notificationPreferences').selectAll().where('userId', '=', userId).execute(),
+      ]);
+    return { users, sessions, verifications, vehicles, conversations, messages, blocks, push, preferences };
   }
 
   const userId = async (email: string) =>
@@ -147,6 +150,7 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
         body: { endpoint: 'https://fcm.googleapis.com/fcm/send/x' },
       },
       'POST /api/push/test': { url: '/api/push/test', body: {} },
+      'PUT /api/push/preferences': { url: '/api/push/preferences', body: { showPreviews: false } },
     };
     // A new write route must be added here, so it is checked too.
     expect(Object.keys(requests).sort()).toEqual(writeRoutes(t.app));
