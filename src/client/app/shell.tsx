@@ -3,8 +3,6 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
-import { useSessionRefresh } from '../features/auth/use-session-refresh.js';
-import { useRealtime } from '../features/messaging/use-realtime.js';
 import { Layout } from './layout.js';
 import { EmailVerificationPage, ServiceUnavailablePage } from './pages.js';
 import { AppRouter } from './router.js';
@@ -15,6 +13,9 @@ import { useQueryNotices } from './use-query-notices.js';
  * The app's background agents load after the first screen, each as its own chunk: none of them draws
  * anything a first visit needs, and the landing page's script budget is small (issue: fast first load).
  */
+const SessionAgent = lazy(async () => ({
+  default: (await import('./session-agent.js')).SessionAgent,
+}));
 const PushAgent = lazy(async () => ({
   default: (await import('../features/push/push-agent.js')).PushAgent,
 }));
@@ -35,6 +36,7 @@ function BackgroundAgents({ userId }: { userId: string | null }) {
   const isSignedIn = userId !== null;
   return (
     <Suspense fallback={null}>
+      <SessionAgent userId={userId} />
       <ConsentAgent userId={userId} isSignedIn={isSignedIn} />
       <AutoLoginAgent isSignedIn={isSignedIn} />
       <PushAgent isSignedIn={isSignedIn} />
@@ -49,8 +51,6 @@ export function Shell() {
   const userQuery = useUser();
   const user = userQuery.data ?? null;
   const verificationEmail = useEmailVerificationRequired(user);
-  useSessionRefresh(user !== null);
-  useRealtime(user?.id);
   useConnectivityToasts();
   useQueryNotices();
   useEffect(announceLoggedOut, []);

@@ -1,7 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentUserSchema, messageResultSchema } from '../../shared/auth.js';
-import { type PublicVehicle, publicVehicleSchema, vehicleListSchema } from '../../shared/vehicles/index.js';
+import {
+  type PublicVehicle,
+  publicVehicleSchema,
+  vehicleListSchema,
+} from '../../shared/vehicles/contracts.js';
 import { apiRequest, readQuery } from './api.js';
 import { ApiError, ResponseContractError } from './api-error.js';
 import {

@@ -1,4 +1,4 @@
-import { vehicleTexts } from '../../shared/vehicles/index.js';
+import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { classifyError, type ErrorClass, isBrowserOnline, messageOf } from './errors.js';
 
 /** The title of every toast and screen saying a vehicle is not there (spec §2 Home, Vehicle Theme; §8). */

@@ -1,7 +1,7 @@
 import { QrCode, RectangleHorizontal } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { LOOKUP_PLATE_MAX, lookupPlateProblem } from '../../shared/vehicles/index.js';
+import { LOOKUP_PLATE_MAX, lookupPlateProblem } from '../../shared/vehicles/plates.js';
 import { BackToHomeLink } from '../components/back-to-home-link.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';

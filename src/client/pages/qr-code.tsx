@@ -1,7 +1,7 @@
 import { Download, Printer } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'wouter';
-import { vehicleTexts } from '../../shared/vehicles/index.js';
+import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';

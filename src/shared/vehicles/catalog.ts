@@ -42,18 +42,14 @@ export const VEHICLE_MAKES = [
 ] as const;
 export type VehicleMake = (typeof VEHICLE_MAKES)[number];
 
-export const VEHICLE_TYPES = [
-  { value: 'sedan', label: 'Sedan' },
-  { value: 'suv', label: 'SUV' },
-  { value: 'pickup', label: 'Pickup Truck' },
-  { value: 'truck', label: '18-Wheeler / Truck' },
-  { value: 'motorcycle', label: 'Motorcycle' },
-  { value: 'van', label: 'Van' },
-  { value: 'other', label: 'Other' },
-] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number]['value'];
-export const VEHICLE_TYPE_VALUES = VEHICLE_TYPES.map((type) => type.value) as [VehicleType, ...VehicleType[]];
-export const DEFAULT_VEHICLE_TYPE: VehicleType = 'sedan';
+// The vehicle types live in their own module: the response contracts need them on the first screen,
+// the rest of the catalog only the vehicle forms (docs/decisions/0095-first-load-budget.md).
+export {
+  DEFAULT_VEHICLE_TYPE,
+  VEHICLE_TYPE_VALUES,
+  VEHICLE_TYPES,
+  type VehicleType,
+} from './vehicle-types.js';
 
 export const VEHICLE_COLORS = [
   'black',

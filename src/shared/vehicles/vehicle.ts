@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import * as c from '../contract.js';
 import { checked, type FieldKind, fieldTypeProblem, requestBody, requestTexts } from '../request-fields.js';
 import {
   DEFAULT_VEHICLE_TYPE,
@@ -13,42 +12,17 @@ import { displayPlate, registrationPlateProblem } from './plates.js';
 import { vehicleTexts } from './texts.js';
 import { THEME_PRESET_VALUES } from './themes.js';
 
-export const DISPLAY_NAME_MAX = 100;
+// The response contracts (and the constants they name) are in contracts.ts, which the first screen loads
+// without the catalog and the form rules below.
+export * from './contracts.js';
 
-/** Who may message a vehicle: its owner's setting (ADDENDUM §1); never in the public shape. */
-export const ACCEPT_MESSAGES_FROM = ['everyone', 'verified', 'nobody'] as const;
-export type AcceptMessagesFrom = (typeof ACCEPT_MESSAGES_FROM)[number];
-export const DEFAULT_ACCEPT_MESSAGES_FROM: AcceptMessagesFrom = 'everyone';
-export const MODEL_MAX = 50;
-
-/**
- * What anyone may see of a vehicle found by QR code, plate or id (ADDENDUM §1), and nothing more. Also
- * reads one back from somewhere it could have been altered (session storage): unknown keys dropped.
- */
-export const publicVehicleSchema = c.object({
-  id: c.nonEmptyString,
-  make: c.string,
-  model: c.string,
-  year: c.string,
-  color: c.string,
-  vehicleType: c.oneOf(VEHICLE_TYPE_VALUES),
-  displayName: c.nullable(c.string),
-  licensePlate: c.string,
-  themePreset: c.oneOf(THEME_PRESET_VALUES),
-});
-export type PublicVehicle = c.Infer<typeof publicVehicleSchema>;
-export const PUBLIC_VEHICLE_KEYS = Object.keys(publicVehicleSchema.shape) as (keyof PublicVehicle)[];
-
-/** What the owner sees of their own vehicle: the public description plus what only they may know. */
-export const vehicleSchema = c.extend(publicVehicleSchema, {
-  isActive: c.boolean,
-  qrCode: c.string,
-  acceptMessagesFrom: c.oneOf(ACCEPT_MESSAGES_FROM),
-});
-export type Vehicle = c.Infer<typeof vehicleSchema>;
-
-/** What the owner's lists answer (GET /api/vehicles, GET /api/vehicles/inactive). */
-export const vehicleListSchema = c.array(vehicleSchema);
+import {
+  ACCEPT_MESSAGES_FROM,
+  type AcceptMessagesFrom,
+  DISPLAY_NAME_MAX,
+  MODEL_MAX,
+  type PublicVehicle,
+} from './contracts.js';
 
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {
@@ -218,7 +192,3 @@ export const themeRequestSchema = /* @__PURE__ */ z.lazy(() =>
   requestBody({ themePreset: 'text' }, themeFields()),
 );
 export type ThemeRequest = z.input<ReturnType<typeof themeFields>>;
-
-/** What the theme calls answer. */
-export const themeResponseSchema = c.object({ themePreset: c.oneOf(THEME_PRESET_VALUES) });
-export type ThemeResponse = c.Infer<typeof themeResponseSchema>;

@@ -1,6 +1,6 @@
-import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from './cn.js';
+import { Slot } from './slot.js';
 
 const variants = {
   // Hover and press darken: a lighter fill would bring white text under 4.5:1.

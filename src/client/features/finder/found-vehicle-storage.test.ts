@@ -3,7 +3,7 @@ import {
   PUBLIC_VEHICLE_KEYS,
   type PublicVehicle,
   publicVehicleSchema,
-} from '../../../shared/vehicles/index.js';
+} from '../../../shared/vehicles/contracts.js';
 import {
   decodeFoundVehicle,
   encodeFoundVehicle,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type PublicVehicle, publicVehicleSchema } from '../../../shared/vehicles/index.js';
+import { type PublicVehicle, publicVehicleSchema } from '../../../shared/vehicles/contracts.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError, isNotFound } from '../../lib/api-error.js';
 import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_VEHICLE } from '../../../shared/vehicles/index.js';
+import { SAMPLE_VEHICLE } from '../../../shared/vehicles/sample.js';
 import { isVehicleCode, qrCodeFromScan, sampleQrLink } from './scan-code.js';
 
 describe('qrCodeFromScan', () => {

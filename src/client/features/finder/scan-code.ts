@@ -1,4 +1,4 @@
-import { SAMPLE_VEHICLE } from '../../../shared/vehicles/index.js';
+import { SAMPLE_VEHICLE } from '../../../shared/vehicles/sample.js';
 
 /**
  * What a scanned QR code names. A vehicle's sticker encodes `{origin}/vehicle/qr/{code}` (spec §2 QR code);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../shared/errors.js';
-import { vehicleTexts } from '../../../shared/vehicles/index.js';
+import { vehicleTexts } from '../../../shared/vehicles/texts.js';
 import { ApiError } from '../../lib/api-error.js';
 import { isPlateConflict, isSessionFailure, reactivationFailureText } from './failures.js';
 

@@ -2,14 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import {
   type AcceptMessagesFrom,
-  THEME_PRESETS,
-  type ThemePreset,
-  type ThemeRequest,
   themeResponseSchema,
   type Vehicle,
-  type VehicleFormValues,
   vehicleSchema,
-} from '../../../shared/vehicles/index.js';
+} from '../../../shared/vehicles/contracts.js';
+import { THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
+import type { ThemeRequest, VehicleFormValues } from '../../../shared/vehicles/vehicle.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { handleApiError } from '../../lib/handle-error.js';

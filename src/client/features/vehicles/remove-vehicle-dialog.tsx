@@ -1,4 +1,4 @@
-import type { Vehicle } from '../../../shared/vehicles/index.js';
+import type { Vehicle } from '../../../shared/vehicles/contracts.js';
 import { Button } from '../../components/ui/button.js';
 import {
   Dialog,

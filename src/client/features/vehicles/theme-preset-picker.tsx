@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { THEME_PRESET_VALUES, THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/index.js';
+import { THEME_PRESET_VALUES, THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
 import { cn } from '../../components/ui/cn.js';
 
 const swatchKeys = ['primaryColor', 'backgroundColor', 'messageBubbleColor'] as const;

@@ -1,5 +1,5 @@
 import { Car, Send } from 'lucide-react';
-import { THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/index.js';
+import { THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
 
 /** A mock chat in the preset's colours: what people writing to this vehicle see (spec §2 Vehicle Theme). */
 export function ThemePreview({ preset, vehicleLabel }: { preset: ThemePreset; vehicleLabel: string }) {

@@ -1,4 +1,4 @@
-import { VEHICLE_TYPES } from '../../../shared/vehicles/index.js';
+import { VEHICLE_TYPES } from '../../../shared/vehicles/vehicle-types.js';
 
 type NamedVehicle = { displayName: string | null; year: string; make: string; model: string };
 

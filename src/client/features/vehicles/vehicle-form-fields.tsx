@@ -1,13 +1,8 @@
 import type { Dispatch, SetStateAction } from 'react';
-import {
-  DISPLAY_NAME_MAX,
-  MODEL_MAX,
-  modelsOf,
-  REGISTRATION_PLATE_MAX,
-  VEHICLE_COLORS,
-  VEHICLE_MAKES,
-  VEHICLE_TYPES,
-} from '../../../shared/vehicles/index.js';
+import { modelsOf, VEHICLE_COLORS, VEHICLE_MAKES } from '../../../shared/vehicles/catalog.js';
+import { DISPLAY_NAME_MAX, MODEL_MAX } from '../../../shared/vehicles/contracts.js';
+import { REGISTRATION_PLATE_MAX } from '../../../shared/vehicles/plates.js';
+import { VEHICLE_TYPES } from '../../../shared/vehicles/vehicle-types.js';
 import { Button } from '../../components/ui/button.js';
 import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_ENTRY_MODEL, OTHER_MODEL, type Vehicle } from '../../../shared/vehicles/index.js';
+import { CUSTOM_ENTRY_MODEL, OTHER_MODEL } from '../../../shared/vehicles/catalog.js';
+import type { Vehicle } from '../../../shared/vehicles/contracts.js';
 import {
   editYearOptions,
   emptyVehicleForm,

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'wouter';
-import { vehicleTexts } from '../../../shared/vehicles/index.js';
+import { vehicleTexts } from '../../../shared/vehicles/texts.js';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 
