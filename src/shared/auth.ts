@@ -3,6 +3,13 @@ import * as c from './contract.js';
 import { checked, requestBody } from './request-fields.js';
 
 /** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
+/**
+ * A readable twin of the HttpOnly session cookie, set and cleared with it, holding only "1": the page cannot
+ * see the session cookie, and auto-login (spec §4) needs to know whether this browser holds one
+ * (docs/decisions/0103-remember-me-auto-login-privacy-mode.md). It signs nobody in.
+ */
+export const SESSION_HINT_COOKIE = 'session-hint';
+
 export const authTexts = {
   missingCredentials: 'Please enter both email and password',
   missingEmail: 'Please enter your email address',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthProvider, authTexts } from '../../shared/auth.js';
+import { type AuthProvider, authTexts, SESSION_HINT_COOKIE } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from './errors.js';
 
@@ -59,13 +59,6 @@ export function sessionCookie(isHttps: boolean): SessionCookie {
     },
   };
 }
-
-/**
- * A readable twin of the session cookie, set and cleared with it, holding only "1": the page cannot see
- * the HttpOnly session cookie, and auto-login (spec §4) needs to know whether this browser holds one. It
- * carries nothing that signs anyone in.
- */
-export const SESSION_HINT_COOKIE = 'session-hint';
 
 /**
  * The `signup` cookie: binds a verification link to the browser that asked for it (auth.service.ts

@@ -1,6 +1,10 @@
 import type { Db, Engine } from '../db/index.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
+/** The owner's choice as stored: no row means the default, previews shown (migration 0009). */
+export const showsPreviews = (row: { showPreviews: number | bigint } | undefined) =>
+  row === undefined || Number(row.showPreviews) === 1;
+
 export function createPushRepo(db: Db) {
   return {
     /** The owner's notification preferences the server honours; undefined means the defaults. */
@@ -116,7 +120,7 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
         .select('showPreviews')
         .where('userId', '=', userId)
         .executeTakeFirst();
-      return row === undefined || Number(row.showPreviews) === 1;
+      return showsPreviews(row);
     },
 
     /** What a notification of a message shows: its text and the vehicles of its conversation. */

@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import { HttpError } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
-import type { PushRepo } from './push.repo.js';
+import { type PushRepo, showsPreviews } from './push.repo.js';
 import { isAllowedPushEndpoint } from './push-hosts.js';
 import type { PushSender } from './push-sender.js';
 import type { VapidKeys } from './vapid.js';
@@ -40,8 +40,7 @@ export function createPushService(deps: PushServiceDeps) {
 
     /** The preferences the server honours when it writes this user's pushes. */
     async preferences(userId: string) {
-      const row = await repo.findNotificationPreferences(userId);
-      return { showPreviews: row === undefined || Number(row.showPreviews) === 1 };
+      return { showPreviews: showsPreviews(await repo.findNotificationPreferences(userId)) };
     },
 
     async savePreferences(userId: string, input: { showPreviews: boolean }) {

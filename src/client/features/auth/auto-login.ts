@@ -1,4 +1,4 @@
-import { messageResultSchema } from '../../../shared/auth.js';
+import { messageResultSchema, SESSION_HINT_COOKIE } from '../../../shared/auth.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { getCookie, setCookie } from '../../lib/cookies.js';
@@ -14,8 +14,6 @@ export const AUTO_LOGIN_COOKIE = 'auto-login';
 export const AUTO_LOGIN_STATE_DAYS = 7;
 export const AUTO_LOGIN_SPACING_MS = 5 * 60 * 1000;
 export const AUTO_LOGIN_MAX_FAILURES = 3;
-/** The readable twin of the session cookie the server sets (src/server/plugins/session.ts). */
-export const SESSION_HINT_COOKIE = 'session-hint';
 
 export type AutoLoginFailure = 'no-session-cookie' | 'session-expired' | 'network-error';
 

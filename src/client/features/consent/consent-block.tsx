@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button.js';
 import { cn } from '../../components/ui/cn.js';
-import { toast } from '../../lib/toast.js';
+import { SHORT_TOAST_DURATION_MS, toast } from '../../lib/toast.js';
 import { resetConsent } from './consent.js';
 import { useConsent } from './consent-agent.js';
 import { consentTexts as texts } from './texts.js';
@@ -27,7 +27,11 @@ export function ConsentBlock() {
   const badge = badges[consent.status ?? 'none'];
   const reset = () => {
     resetConsent(clearUsage);
-    toast({ title: texts.resetDone, description: texts.resetDoneDescription, durationMs: 3_000 });
+    toast({
+      title: texts.resetDone,
+      description: texts.resetDoneDescription,
+      durationMs: SHORT_TOAST_DURATION_MS,
+    });
   };
   return (
     <div className="flex flex-col gap-3">
