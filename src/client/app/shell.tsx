@@ -3,6 +3,7 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
+import { useFirstScreenDone } from '../lib/after-first-screen.js';
 import { Layout } from './layout.js';
 import { EmailVerificationPage, ServiceUnavailablePage } from './pages.js';
 import { AppRouter } from './router.js';
@@ -12,6 +13,8 @@ import { useQueryNotices } from './use-query-notices.js';
 /**
  * The app's background agents load after the first screen, each as its own chunk: none of them draws
  * anything a first visit needs, and the landing page's script budget is small (issue: fast first load).
+ * They wait for the page's load event and the browser's next idle moment, so their scripts and renders
+ * never delay or interrupt the first screen's paint (docs/decisions/0105-first-paint.md).
  */
 const SessionAgent = lazy(async () => ({
   default: (await import('./session-agent.js')).SessionAgent,
@@ -54,6 +57,7 @@ export function Shell() {
   useConnectivityToasts();
   useQueryNotices();
   useEffect(announceLoggedOut, []);
+  const isFirstScreenDone = useFirstScreenDone();
 
   if (verificationEmail !== null) {
     return (
@@ -73,7 +77,7 @@ export function Shell() {
   return (
     <Layout isSignedIn={user !== null}>
       <AppRouter isSignedIn={user !== null} isLoading={userQuery.isPending} />
-      {userQuery.isPending ? null : <BackgroundAgents userId={user?.id ?? null} />}
+      {userQuery.isPending || !isFirstScreenDone ? null : <BackgroundAgents userId={user?.id ?? null} />}
     </Layout>
   );
 }
