@@ -14,6 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { SESSION_HINT_COOKIE } from '../src/shared/auth.js';
 import { clientDir, gzipSize, kilobytes } from './bundle-sizes.js';
 import { signedInCookie, startAppServer } from './lib.js';
 
@@ -56,14 +57,35 @@ function gzipOfServedFile(url: string): number | undefined {
   return fs.existsSync(file) ? gzipSize(file) : undefined;
 }
 
+/**
+ * The browser's cookie jar holds `cookie` (a `name=value` pair) for the app's origin, with the readable
+ * session hint the server sets beside a session cookie, as a signed-in browser holds them; or, without
+ * one, no cookies at all. (Lighthouse's storage reset leaves cookies alone.)
+ */
+async function setBrowserSession(port: number, origin: string, cookie: string | undefined) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const session = await browser.target().createCDPSession();
+    await session.send('Storage.clearCookies');
+    if (!cookie) return;
+    const [name, ...value] = cookie.split(';')[0]?.split('=') ?? [];
+    const cookies = [
+      { name: name ?? '', value: value.join('='), url: origin, httpOnly: true },
+      { name: SESSION_HINT_COOKIE, value: '1', url: origin },
+    ];
+    await session.send('Storage.setCookies', { cookies });
+  } finally {
+    browser.disconnect();
+  }
+}
+
 /** On the app's own origin (APP_ORIGIN, localhost): the server refuses a WebSocket from any other. */
-async function audit(port: number, url: string, cookie: string | undefined): Promise<RunnerResult> {
+async function audit(port: number, url: string): Promise<RunnerResult> {
   const flags: Flags = {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
@@ -197,8 +219,8 @@ try {
   const rows = [];
   for (const target of targets) {
     const results: RunnerResult[] = [];
-    for (let run = 0; run < runs; run += 1)
-      results.push(await audit(chrome.port, app.origin + target.path, target.cookie));
+    await setBrowserSession(chrome.port, app.origin, target.cookie);
+    for (let run = 0; run < runs; run += 1) results.push(await audit(chrome.port, app.origin + target.path));
     rows.push(summarise(target, results));
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });
@@ -211,6 +233,7 @@ try {
     process.stdout.write(`\n${row.page}: below 0.9: ${row.opportunities.join(', ') || 'nothing'}\n`);
     for (const error of row.consoleErrors) process.stdout.write(`  console error: ${error}\n`);
   }
+  await setBrowserSession(chrome.port, app.origin, undefined);
   const install = await installChecks(chrome.port, `${app.origin}/`);
   process.stdout.write(`\nInstallable app (Chromium): ${JSON.stringify(install, null, 2)}\n`);
 } finally {

@@ -65,3 +65,12 @@ export const VehicleManagementPage = page(vehicleManagement, (module) => module.
 export const VehicleSetupPage = page(vehicleSetup, (module) => module.VehicleSetupPage);
 export const VehicleThemePage = page(vehicleTheme, (module) => module.VehicleThemePage);
 export const VehicleThemeSignInRequired = page(vehicleTheme, (module) => module.VehicleThemeSignInRequired);
+
+/**
+ * A cold start at / draws Home or the landing page once the session is read; fetch the likely one meanwhile
+ * (the session hint cookie says whether a session cookie was set), so the page's chunk and the session
+ * answer travel together instead of one after the other (docs/decisions/0105-first-paint.md).
+ */
+export function preloadFirstPage(path: string, hasSessionHint: boolean): void {
+  if (path === '/') void (hasSessionHint ? home() : landing()).catch(() => undefined);
+}

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect } from 'react';
+import type { User } from '../../shared/auth.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
@@ -49,16 +50,22 @@ function BackgroundAgents({ userId }: { userId: string | null }) {
   );
 }
 
-/** Picks what fills the screen: an override (spec §2) or the route set of the visitor's state. */
-export function Shell() {
-  const userQuery = useUser();
-  const user = userQuery.data ?? null;
-  const verificationEmail = useEmailVerificationRequired(user);
-  useConnectivityToasts();
-  useQueryNotices();
-  useEffect(announceLoggedOut, []);
-  const isFirstScreenDone = useFirstScreenDone();
+interface ScreenProps {
+  user: User | null;
+  isPending: boolean;
+  isLoadingError: boolean;
+  verificationEmail: string | null;
+  isFirstScreenDone: boolean;
+}
 
+/** What fills the screen for one state of the session; memoised, so only a change of that state redraws it. */
+const Screen = memo(function Screen({
+  user,
+  isPending,
+  isLoadingError,
+  verificationEmail,
+  isFirstScreenDone,
+}: ScreenProps) {
   if (verificationEmail !== null) {
     return (
       <Suspense fallback={<PageSpinner />}>
@@ -67,7 +74,7 @@ export function Shell() {
     );
   }
   // Only a failed first load: a failed background refetch keeps the user on the page they are using.
-  if (userQuery.isLoadingError) {
+  if (isLoadingError) {
     return (
       <Suspense fallback={<PageSpinner />}>
         <ServiceUnavailablePage />
@@ -76,8 +83,35 @@ export function Shell() {
   }
   return (
     <Layout isSignedIn={user !== null}>
-      <AppRouter isSignedIn={user !== null} isLoading={userQuery.isPending} />
-      {userQuery.isPending || !isFirstScreenDone ? null : <BackgroundAgents userId={user?.id ?? null} />}
+      <AppRouter isSignedIn={user !== null} isLoading={isPending} />
+      {isPending || !isFirstScreenDone ? null : <BackgroundAgents userId={user?.id ?? null} />}
     </Layout>
+  );
+});
+
+/**
+ * Picks what fills the screen: an override (spec §2) or the route set of the visitor's state. The session
+ * query's answers reach React as blocking updates (TanStack Query reads through useSyncExternalStore); the
+ * screen follows them as a deferred value, so drawing a whole page for a new session state is interruptible
+ * work instead of one long task (docs/decisions/0105-first-paint.md).
+ */
+export function Shell() {
+  const userQuery = useUser();
+  const user = useDeferredValue(userQuery.data ?? null);
+  const isPending = useDeferredValue(userQuery.isPending);
+  const isLoadingError = useDeferredValue(userQuery.isLoadingError);
+  const verificationEmail = useDeferredValue(useEmailVerificationRequired(userQuery.data ?? null));
+  useConnectivityToasts();
+  useQueryNotices();
+  useEffect(announceLoggedOut, []);
+  const isFirstScreenDone = useFirstScreenDone();
+  return (
+    <Screen
+      user={user}
+      isPending={isPending}
+      isLoadingError={isLoadingError}
+      verificationEmail={verificationEmail}
+      isFirstScreenDone={isFirstScreenDone}
+    />
   );
 }

@@ -16,8 +16,25 @@ export function readCookie(name: string, cookieString: string): string | undefin
   return undefined;
 }
 
+/**
+ * `document.cookie` is a round trip to the browser's cookie store; a render reads several cookies (theme,
+ * consent, preferences) and React reads external stores more than once. One read serves the rest of the
+ * current task; any write here, and the next microtask, forget it (a response's Set-Cookie lands after).
+ */
+let cookiesOfThisTask: string | undefined;
+
+function currentCookies(): string {
+  if (cookiesOfThisTask === undefined) {
+    cookiesOfThisTask = document.cookie;
+    queueMicrotask(() => {
+      cookiesOfThisTask = undefined;
+    });
+  }
+  return cookiesOfThisTask;
+}
+
 export function getCookie(name: string): string | undefined {
-  return typeof document === 'undefined' ? undefined : readCookie(name, document.cookie);
+  return typeof document === 'undefined' ? undefined : readCookie(name, currentCookies());
 }
 
 export function setCookie(name: string, value: string, days: number): void {
@@ -25,4 +42,5 @@ export function setCookie(name: string, value: string, days: number): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the Safari and Firefox we support
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
+  cookiesOfThisTask = undefined;
 }

@@ -5,9 +5,8 @@
  */
 export const consentTexts = {
   bannerTitle: 'Cookies on this device',
-  bannerText: 'We keep your preferences (theme, notifications, quick messages) in cookies.',
-  bannerDetail:
-    'With your consent we also count, on this device only, when you use the app. None of it leaves your browser.',
+  bannerText: 'We keep your preferences in cookies on this device.',
+  bannerDetail: 'With your consent we also count when you use the app. Nothing leaves your browser.',
   accept: 'Accept',
   decline: 'Decline',
   settingsLink: 'Cookie settings',
