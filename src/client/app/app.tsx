@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
+import { useFirstScreenDone } from '../lib/after-first-screen.js';
 import { queryClient } from '../lib/query-client.js';
 import { currentToasts, subscribeToToasts } from '../lib/toast.js';
 import { AppErrorBoundary } from './error-boundary.js';
@@ -7,35 +8,43 @@ import { Shell } from './shell.js';
 import { useSessionWatch } from './use-session-watch.js';
 
 const loadToaster = () => import('./toaster.js');
-const Toaster = lazy(async () => ({ default: (await loadToaster()).Toaster }));
 
 /**
- * The toaster (Radix Toast) joins the page with the first toast: most first visits raise none, and its
- * code stays out of their first load. Toasts raised meanwhile wait in the store (lib/toast.ts).
+ * The toaster (Radix Toast) is its own chunk, fetched once the first screen is up: most first visits
+ * raise no toast, and its code stays out of their first load. Toasts raised meanwhile wait in the store
+ * (lib/toast.ts). It is mounted as soon as it has arrived and a toast waits (or the first screen is done),
+ * with no Suspense in between: a toast raised 500 ms before a redirect (spec §8 Unauthorized) shows at once
+ * instead of waiting for React to reveal a suspended boundary.
  */
-function ToasterOnFirstToast() {
+function ToasterWhenLoaded() {
+  const [Toaster, setToaster] = useState<ComponentType | null>(null);
   const hasToasts = useSyncExternalStore(subscribeToToasts, () => currentToasts().length > 0);
-  if (!hasToasts) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  const isFirstScreenDone = useFirstScreenDone();
+  useEffect(() => {
+    let isMounted = true;
+    loadToaster().then(
+      (module) => {
+        if (isMounted) setToaster(() => module.Toaster);
+      },
+      // Offline before the chunk was cached: toasts keep waiting in the store.
+      () => undefined,
+    );
+    return () => {
+      isMounted = false;
+    };
+  }, []);
+  if (Toaster === null || !(hasToasts || isFirstScreenDone)) return null;
+  return <Toaster />;
 }
 
 export function App() {
   useSessionWatch(queryClient);
-  // Fetched once the first screen is up, so a toast raised right after (a sign-in redirect 500 ms later)
-  // finds the toaster ready instead of racing its download.
-  useEffect(() => {
-    void loadToaster();
-  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <AppErrorBoundary>
         <Shell />
       </AppErrorBoundary>
-      <ToasterOnFirstToast />
+      <ToasterWhenLoaded />
     </QueryClientProvider>
   );
 }

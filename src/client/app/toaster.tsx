@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import {
   Toast,
   ToastAction,
@@ -8,13 +8,20 @@ import {
   ToastTitle,
   ToastViewport,
 } from '../components/ui/toast.js';
-import { currentToasts, DEFAULT_TOAST_DURATION_MS, dismissToast, subscribeToToasts } from '../lib/toast.js';
+import {
+  currentToasts,
+  DEFAULT_TOAST_DURATION_MS,
+  dismissToast,
+  noteToasterMounted,
+  subscribeToToasts,
+} from '../lib/toast.js';
 
 const SWIPE_THRESHOLD_PX = 50;
 
 /** Renders the toast store with Radix Toast: default 5 s, swipe right 50 px to dismiss (spec §9). */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToToasts, currentToasts);
+  useEffect(noteToasterMounted, []);
   return (
     <ToastProvider
       duration={DEFAULT_TOAST_DURATION_MS}

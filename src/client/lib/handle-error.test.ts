@@ -4,7 +4,7 @@ import { handleApiError } from './handle-error.js';
 import { queryClient } from './query-client.js';
 import { queryKeys } from './query-keys.js';
 import { LOGIN_PAGE_PATH } from './relogin.js';
-import { currentToasts } from './toast.js';
+import { currentToasts, noteToasterMounted } from './toast.js';
 
 const assign = vi.fn();
 const back = vi.fn();
@@ -14,6 +14,8 @@ beforeEach(() => {
   vi.stubGlobal('window', { setTimeout, location: { assign }, history: { back } });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   queryClient.setQueryData(queryKeys.providers, { oidc: null });
+  // The toaster is on screen (lib/relogin.test.ts covers a re-login that waits for it).
+  noteToasterMounted();
 });
 
 afterEach(async () => {

@@ -9,7 +9,7 @@ import {
   relogin,
   reloginTarget,
 } from './relogin.js';
-import { currentToasts } from './toast.js';
+import { currentToasts, noteToasterMounted } from './toast.js';
 
 const user = (authProvider: User['authProvider']): User => ({
   id: 'u1',
@@ -72,10 +72,25 @@ describe('relogin', () => {
     expect(assign).toHaveBeenCalledWith(LOGIN_PAGE_PATH);
   });
 
+  it('on a cold start, waits for the toaster to be on screen before its 500 ms start', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', { setTimeout, location: { assign } });
+    queryClient.setQueryData(queryKeys.providers, { oidc: null });
+    announceLoggedOutAndRelogin();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(assign).not.toHaveBeenCalled();
+    noteToasterMounted();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(assign).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(assign).toHaveBeenCalledExactlyOnceWith(LOGIN_PAGE_PATH);
+  });
+
   it('announces a lost session once and goes to sign-in after 500 ms, however often asked', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('window', { setTimeout, location: { assign } });
     queryClient.setQueryData(queryKeys.providers, { oidc: null });
+    noteToasterMounted();
     announceLoggedOutAndRelogin();
     const shown = currentToasts().at(-1);
     announceLoggedOutAndRelogin();

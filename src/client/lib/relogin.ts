@@ -2,7 +2,7 @@ import type { AuthProviders, User } from '../../shared/auth.js';
 import { queryClient } from './query-client.js';
 import { providersQuery, userQuery } from './session-queries.js';
 import { SECOND_MS } from './time.js';
-import { toast } from './toast.js';
+import { toast, whenToasterMounted } from './toast.js';
 
 export const LOGIN_PAGE_PATH = '/auth?mode=login';
 export const REGISTER_PAGE_PATH = '/auth?mode=register';
@@ -14,6 +14,8 @@ export const PROVIDER_LOGIN_PATH = '/api/login';
 export const LOGOUT_NAVIGATION_PATH = '/api/logout';
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const RELOGIN_AFTER_AUTH_ERROR_DELAY_MS = SECOND_MS;
+/** The longest a re-login waits for the toaster to arrive before its delay starts anyway. */
+export const TOASTER_WAIT_LIMIT_MS = 3 * SECOND_MS;
 
 /**
  * Where "log in again" goes (docs/decisions/0010-client-relogin.md): the provider's sign-in only when one
@@ -52,18 +54,23 @@ export async function relogin(lastUser?: User | null): Promise<void> {
   window.location.assign(reloginTarget(providers, user));
 }
 
-let scheduledRelogin: number | undefined;
+let isReloginScheduled = false;
 
 /**
- * Re-logs in after `delayMs`, unless a re-login is already on its way (a failed read and the session
- * query can notice the same expiry): false then, and nothing more happens.
+ * Re-logs in `delayMs` after the toaster is on screen (at once when it is; on a cold start it may still be
+ * arriving, and the toast that explains the re-login must be seen for the whole delay), unless a re-login
+ * is already on its way (a failed read and the session query can notice the same expiry): false then, and
+ * nothing more happens.
  */
 export function scheduleRelogin(delayMs: number, lastUser?: User | null): boolean {
-  if (scheduledRelogin !== undefined) return false;
-  scheduledRelogin = window.setTimeout(() => {
-    scheduledRelogin = undefined;
-    void relogin(lastUser);
-  }, delayMs);
+  if (isReloginScheduled) return false;
+  isReloginScheduled = true;
+  void whenToasterMounted(TOASTER_WAIT_LIMIT_MS).then(() => {
+    window.setTimeout(() => {
+      isReloginScheduled = false;
+      void relogin(lastUser);
+    }, delayMs);
+  });
   return true;
 }
 

@@ -43,3 +43,30 @@ export function subscribeToToasts(listener: () => void): () => void {
 export function currentToasts(): readonly ToastItem[] {
   return toasts;
 }
+
+let isToasterMounted = false;
+const toasterWaiters = new Set<() => void>();
+
+/** The Toaster calls this once it is on screen: toasts raised from now on show at once. */
+export function noteToasterMounted(): void {
+  isToasterMounted = true;
+  for (const resolve of toasterWaiters) resolve();
+  toasterWaiters.clear();
+}
+
+/**
+ * Resolves once the toaster is on screen (it is its own chunk, loaded after the first screen), or after
+ * `limitMs`: a toaster that cannot load must not hold up what waits for it.
+ */
+export function whenToasterMounted(limitMs: number): Promise<void> {
+  if (isToasterMounted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      toasterWaiters.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    toasterWaiters.add(done);
+  });
+}
