@@ -1,15 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SESSION_HINT_COOKIE } from '../shared/auth.js';
 import { App } from './app/app.js';
 import { preloadFirstPage } from './app/pages.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
-import { getCookie } from './lib/cookies.js';
+import { hasSessionHint } from './lib/session-hint.js';
 import { startTheme } from './lib/theme.js';
 import './styles.css';
 
-preloadFirstPage(window.location.pathname, getCookie(SESSION_HINT_COOKIE) === '1');
+preloadFirstPage(window.location.pathname, hasSessionHint());
 startTheme();
 // Before anything else can delay it: the browser's install offer may come before the install chunk loads.
 captureInstallPrompt();

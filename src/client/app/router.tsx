@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { hasSessionHint } from '../lib/session-hint.js';
 import {
   AuthPage,
   BlockedUsersPage,
@@ -107,7 +108,9 @@ function SignedInRoutes() {
 function SignedOutRoutes({ isLoading }: { isLoading: boolean }) {
   return (
     <Switch>
-      <Route path="/">{isLoading ? <PageSpinner /> : <LandingPage />}</Route>
+      {/* Without the session hint cookie this browser holds no session: the landing page need not wait for
+          the session's answer (docs/decisions/0105-first-paint.md). */}
+      <Route path="/">{isLoading && hasSessionHint() ? <PageSpinner /> : <LandingPage />}</Route>
       {alwaysPages.map(({ path, component }) => (
         <Route key={path} path={path} component={component} />
       ))}

@@ -1,7 +1,8 @@
-import { messageResultSchema, SESSION_HINT_COOKIE } from '../../../shared/auth.js';
+import { messageResultSchema } from '../../../shared/auth.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { getCookie, setCookie } from '../../lib/cookies.js';
+import { hasSessionHint } from '../../lib/session-hint.js';
 import { readRememberMe } from './remember-me.js';
 
 /**
@@ -131,7 +132,7 @@ export async function attemptAutoLogin(
   const attempt = { ...state, isAttempting: true, lastAttempt: now };
   saveAutoLoginState(attempt);
   try {
-    if (getCookie(SESSION_HINT_COOKIE) !== '1') {
+    if (!hasSessionHint()) {
       saveAutoLoginState(failed(attempt, 'no-session-cookie'));
       return false;
     }
