@@ -1,6 +1,8 @@
-// GET /api/health and GET /api/auth/user (signed in), on SQLite and (with BENCH_DATABASE_URL or
-// TEST_DATABASE_URL) PostgreSQL, against a bare node:http server measured in the same run.
+// GET /api/health, GET /api/auth/user (signed in) and GET /api/conversations (50 conversations), on SQLite
+// and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) PostgreSQL, against a bare node:http server measured
+// in the same run.
 import { createTestDatabase } from '../src/server/test/databases.js';
+import { vehicleBody } from '../src/server/test/factories.js';
 import {
   benchEngines,
   measure,
@@ -11,6 +13,29 @@ import {
   startBareServer,
 } from './lib.js';
 
+const CONVERSATIONS = 50;
+
+/** Gives the signed-in owner a vehicle and CONVERSATIONS conversations, each begun by another visitor. */
+async function fillInbox(app: { url: string; origin: string }, cookie: string) {
+  const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+    fetch(new URL(path, app.url), {
+      method: 'POST',
+      headers: { origin: app.origin, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const registered = await post('/api/vehicles', vehicleBody(), { cookie });
+  if (registered.status !== 201) throw new Error(`vehicle: ${registered.status} ${await registered.text()}`);
+  const { id: vehicleId } = (await registered.json()) as { id: string };
+  for (let index = 0; index < CONVERSATIONS; index += 1) {
+    // No visitor cookie sent back: every message comes from a new visitor, so a new conversation.
+    const sent = await post('/api/messages/anonymous', {
+      vehicleId,
+      content: `Your lights are on (${index})`,
+    });
+    if (sent.status !== 201) throw new Error(`message: ${sent.status} ${await sent.text()}`);
+  }
+}
+
 const bare = await startBareServer();
 try {
   const baseline = await measure(`${bare.url}/`);
@@ -19,11 +44,14 @@ try {
     const app = await startAppServer(database.serverEnv);
     try {
       const cookie = await signedInCookie(app);
+      await fillInbox(app, cookie);
       const health = await measure(`${app.url}/api/health`);
       const user = await measure(`${app.url}/api/auth/user`, { headers: { cookie } });
+      const conversations = await measure(`${app.url}/api/conversations`, { headers: { cookie } });
       printTable(`HTTP on ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (20 connections)`, baseline, [
         ['GET /api/health', health],
         ['GET /api/auth/user (signed in)', user],
+        [`GET /api/conversations (${CONVERSATIONS})`, conversations],
       ]);
     } finally {
       app.stop();

@@ -149,6 +149,13 @@ export interface Figures {
   errors: number;
 }
 
+/**
+ * The load generator: wrk where the machine has it (`apt-get install wrk`; C, so the baseline is not
+ * capped by the generator's own speed), else autocannon. BENCH_LOADGEN=autocannon chooses autocannon.
+ */
+const useWrk =
+  process.env.BENCH_LOADGEN !== 'autocannon' && spawnSync('wrk', ['--version']).error === undefined;
+
 export async function measure(
   url: string,
   options: {
@@ -158,34 +165,84 @@ export async function measure(
     paths?: string[];
   } = {},
 ): Promise<Figures> {
-  const paths = options.paths;
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: options.connections ?? 20,
-      duration,
-      headers: options.headers ?? {},
-      // With several paths, each request takes a random one (spreads lookups over many rows).
-      ...(paths
-        ? {
-            requests: [
-              {
-                setupRequest: (request) => ({
-                  ...request,
-                  path: paths[Math.floor(Math.random() * paths.length)],
-                }),
-              },
-            ],
-          }
-        : {}),
-    });
-  await run(2); // warm-up
-  const result = await run(options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8));
+  const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8);
+  const connections = options.connections ?? 20;
+  const run = useWrk ? runWrk : runAutocannon;
+  await run(url, { ...options, connections, seconds: 2 }); // warm-up
+  return run(url, { ...options, connections, seconds });
+}
+
+interface Load {
+  headers?: Record<string, string>;
+  seconds: number;
+  connections: number;
+  /** With several paths, each request takes a random one (spreads lookups over many rows). */
+  paths?: string[];
+}
+
+async function runAutocannon(url: string, load: Load): Promise<Figures> {
+  const paths = load.paths;
+  const result = await autocannon({
+    url,
+    connections: load.connections,
+    duration: load.seconds,
+    headers: load.headers ?? {},
+    ...(paths
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                path: paths[Math.floor(Math.random() * paths.length)],
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/** One wrk thread (the generator has one core) with its latency distribution; a Lua script picks the paths. */
+async function runWrk(url: string, load: Load): Promise<Figures> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-wrk-'));
+  const script = path.join(dir, 'load.lua');
+  const lua = load.paths
+    ? [
+        `local paths = {${load.paths.map((p) => JSON.stringify(p)).join(',')}}`,
+        'request = function() return wrk.format(nil, paths[math.random(#paths)]) end',
+      ].join('\n')
+    : '';
+  fs.writeFileSync(script, lua);
+  const headerArgs = Object.entries(load.headers ?? {}).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
+  const child = spawn(
+    'wrk',
+    ['-t1', `-c${load.connections}`, `-d${load.seconds}s`, '--latency', '-s', script, ...headerArgs, url],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  await new Promise((resolve) => child.on('close', resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+  const requestsPerSecond = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(output);
+  if (!Number.isFinite(requestsPerSecond) || !p99) throw new Error(`wrk printed no figures:\n${output}`);
+  const unit = { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const failures =
+    // wrk counts answers with a status of 400 or more as "Non-2xx or 3xx responses".
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0) +
+    (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  return { requestsPerSecond, p99Ms: Number(p99[1]) * unit, errors: failures };
 }
 
 export function printTable(title: string, baseline: Figures, rows: Array<[string, Figures]>) {

@@ -74,8 +74,9 @@ export async function buildApp(deps: AppDeps) {
   });
 
   registerErrorHandling(app);
+  // First: every answer carries the security headers, a refused input's too.
+  registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
   registerInputGuards(app);
-  await registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
   await app.register(cookie);
 
   // Errors of work nobody waits for can quote an address: log the kind of failure only.

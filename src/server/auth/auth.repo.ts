@@ -1,8 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { prepareQuery } from '../db/prepared.js';
 import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js';
 
 export type UserRow = UsersTable;
+
+// Read by every signed-in request: compiled once (src/server/db/prepared.ts).
+const activeSession = prepareQuery(
+  (db: Kysely<Database>, args: { tokenHash: string; now: number; createdAfter: number }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select([
+        'sessions.tokenHash',
+        'sessions.isPersistent',
+        'sessions.expiresAt',
+        'users.id',
+        'users.email',
+        'users.firstName',
+        'users.lastName',
+        'users.authProvider',
+        'users.emailVerified',
+      ])
+      .where('sessions.tokenHash', '=', args.tokenHash)
+      .where('sessions.expiresAt', '>', args.now)
+      .where('sessions.createdAt', '>', args.createdAfter),
+);
 
 /** SQL of accounts, sessions, verification links and trusted browsers. */
 export function createAuthRepo(db: Kysely<Database>) {
@@ -48,26 +71,8 @@ export function createAuthRepo(db: Kysely<Database>) {
     },
 
     /** The session and its user, in one query, if the session has not expired nor outlived `maxAge`. */
-    findActiveSession(tokenHash: string, now: number, maxAge: number) {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.userId')
-        .select([
-          'sessions.tokenHash',
-          'sessions.isPersistent',
-          'sessions.expiresAt',
-          'users.id',
-          'users.email',
-          'users.firstName',
-          'users.lastName',
-          'users.authProvider',
-          'users.emailVerified',
-        ])
-        .where('sessions.tokenHash', '=', tokenHash)
-        .where('sessions.expiresAt', '>', now)
-        .where('sessions.createdAt', '>', now - maxAge)
-        .executeTakeFirst();
-    },
+    findActiveSession: (tokenHash: string, now: number, maxAge: number) =>
+      activeSession.first(db, { tokenHash, now, createdAfter: now - maxAge }),
 
     async extendSession(tokenHash: string, expiresAt: number, now: number, maxAge: number) {
       const result = await db

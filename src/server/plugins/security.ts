@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from './errors.js';
 import { isApiPath } from './paths.js';
@@ -7,12 +8,53 @@ import { isApiPath } from './paths.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Security headers, and refusal of state-changing requests from a foreign Origin. */
-export async function registerSecurity(
+export function registerSecurity(
   app: FastifyInstance,
   options: { appOrigin: string; isHttps: boolean },
-) {
+): void {
+  const headers = securityHeaders(options);
+  const apiHeaders = {
+    ...headers,
+    // Every /api answer may carry a user's data (or a redirect that depends on one): no cache, shared
+    // or private, keeps it (docs/decisions/0052-api-answers-not-stored.md).
+    'Cache-Control': 'no-store',
+  };
+  // Set as the request arrives, so answers of every kind (errors and 404s too) carry them; a route may
+  // still set its own Cache-Control. What is constant is worked out once (docs/decisions/0106).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? apiHeaders : headers);
+    done();
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!isFromAppOrigin(request, options.appOrigin)) throw foreignOrigin();
+  });
+}
+
+/**
+ * Whether a state-changing request (or a WebSocket upgrade) comes from the app's own pages. Browsers send
+ * Origin on every such request (the app's own client always does). Without one, only a browser's own word
+ * that the request is same-origin lets it through: a request that names no origin cannot be told apart
+ * from one made for another site (ADDENDUM §10).
+ */
+export function isFromAppOrigin(request: Pick<FastifyRequest, 'headers'>, appOrigin: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return request.headers['sec-fetch-site'] === 'same-origin';
+  return origin === appOrigin;
+}
+
+const foreignOrigin = () =>
+  new HttpError(403, 'Cross-site request refused', { code: ErrorCode.foreignOrigin });
+
+/**
+ * helmet's headers for the app's options. They depend on the configuration alone, so helmet runs once,
+ * at start-up, against a response that records what it sets (its middleware only sets and removes
+ * headers), instead of building its middleware again for every request (what @fastify/helmet does).
+ */
+export function securityHeaders(options: { appOrigin: string; isHttps: boolean }): Record<string, string> {
   const wsOrigin = options.appOrigin.replace(/^http/, 'ws');
-  await app.register(helmet, {
+  const helmetOptions: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,33 +79,21 @@ export async function registerSecurity(
     // The legacy header says what CSP frame-ancestors 'none' says, for browsers that know only it.
     xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
-    // Camera for the QR scanner; nothing else.
     permittedCrossDomainPolicies: false,
+  };
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  helmet(helmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
-    // Every /api answer may carry a user's data (or a redirect that depends on one): no cache, shared
-    // or private, keeps it (docs/decisions/0052-api-answers-not-stored.md).
-    if (isApiPath(request.url)) reply.header('Cache-Control', 'no-store');
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!isFromAppOrigin(request, options.appOrigin)) throw foreignOrigin();
-  });
+  // Camera for the QR scanner; nothing else.
+  headers['Permissions-Policy'] = 'camera=(self), microphone=(), geolocation=()';
+  return headers;
 }
-
-/**
- * Whether a state-changing request (or a WebSocket upgrade) comes from the app's own pages. Browsers send
- * Origin on every such request (the app's own client always does). Without one, only a browser's own word
- * that the request is same-origin lets it through: a request that names no origin cannot be told apart
- * from one made for another site (ADDENDUM §10).
- */
-export function isFromAppOrigin(request: Pick<FastifyRequest, 'headers'>, appOrigin: string): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return request.headers['sec-fetch-site'] === 'same-origin';
-  return origin === appOrigin;
-}
-
-const foreignOrigin = () =>
-  new HttpError(403, 'Cross-site request refused', { code: ErrorCode.foreignOrigin });

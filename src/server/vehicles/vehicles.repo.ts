@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import type { Db } from '../db/index.js';
+import { prepareQuery } from '../db/prepared.js';
 import type { VehiclesTable } from '../db/schema.js';
 
 export type VehicleRow = Selectable<VehiclesTable>;
@@ -14,6 +15,26 @@ export type VehicleValues = Pick<
 /** What the public lookups read: never the owner, the QR code or timestamps (ADDENDUM §1). */
 const PUBLIC_COLUMNS = PUBLIC_VEHICLE_KEYS;
 export type PublicVehicleRow = Pick<VehicleRow, (typeof PUBLIC_COLUMNS)[number]>;
+
+/**
+ * `is_active = 1` written into the SQL, not bound: SQLite can use the partial index on active plates only
+ * when the statement itself says so; with a bound value it prepares the statement again on every run.
+ */
+const ACTIVE = sql.lit(1);
+
+const publicVehicles = (db: Db) =>
+  db.selectFrom('vehicles').select(PUBLIC_COLUMNS).where('isActive', '=', ACTIVE);
+
+// The public lookups are the hottest reads: compiled once (src/server/db/prepared.ts).
+const publicByQrCode = prepareQuery((db: Db, args: { qrCode: string }) =>
+  publicVehicles(db).where('qrCode', '=', args.qrCode),
+);
+const publicByPlateKey = prepareQuery((db: Db, args: { plateKey: string }) =>
+  publicVehicles(db).where('plateKey', '=', args.plateKey).where('ownerId', 'is not', null),
+);
+const publicById = prepareQuery((db: Db, args: { id: string }) =>
+  publicVehicles(db).where('id', '=', args.id),
+);
 
 export function createVehiclesRepo(db: Db) {
   return {
@@ -40,7 +61,7 @@ export function createVehiclesRepo(db: Db) {
         .selectFrom('vehicles')
         .selectAll()
         .where('ownerId', '=', ownerId)
-        .where('isActive', '=', 1)
+        .where('isActive', '=', ACTIVE)
         .orderBy('createdAt', 'asc')
         .orderBy('id')
         .execute();
@@ -62,7 +83,7 @@ export function createVehiclesRepo(db: Db) {
         .selectFrom('vehicles')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .where('ownerId', '=', ownerId)
-        .where('isActive', '=', 1)
+        .where('isActive', '=', ACTIVE)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
@@ -81,7 +102,7 @@ export function createVehiclesRepo(db: Db) {
         .selectFrom('vehicles')
         .select(['id', 'ownerId'])
         .where('plateKey', '=', plateKey)
-        .where('isActive', '=', 1)
+        .where('isActive', '=', ACTIVE)
         .executeTakeFirst();
     },
 
@@ -110,34 +131,12 @@ export function createVehiclesRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    findPublicVehicleByQrCode(qrCode: string) {
-      return db
-        .selectFrom('vehicles')
-        .select(PUBLIC_COLUMNS)
-        .where('qrCode', '=', qrCode)
-        .where('isActive', '=', 1)
-        .executeTakeFirst();
-    },
+    findPublicVehicleByQrCode: (qrCode: string) => publicByQrCode.first(db, { qrCode }),
 
     /** Only owned vehicles: the built-in sample is found by its QR code or id, never by a plate. */
-    findPublicVehicleByPlateKey(plateKey: string) {
-      return db
-        .selectFrom('vehicles')
-        .select(PUBLIC_COLUMNS)
-        .where('plateKey', '=', plateKey)
-        .where('isActive', '=', 1)
-        .where('ownerId', 'is not', null)
-        .executeTakeFirst();
-    },
+    findPublicVehicleByPlateKey: (plateKey: string) => publicByPlateKey.first(db, { plateKey }),
 
-    findPublicVehicleById(id: string) {
-      return db
-        .selectFrom('vehicles')
-        .select(PUBLIC_COLUMNS)
-        .where('id', '=', id)
-        .where('isActive', '=', 1)
-        .executeTakeFirst();
-    },
+    findPublicVehicleById: (id: string) => publicById.first(db, { id }),
   };
 }
 
