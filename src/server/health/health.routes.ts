@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../db/index.js';
-import type { HealthRepo } from './health.repo.js';
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { repo: HealthRepo; engine: Engine }): void {
-  app.get('/api/health', async (_request, reply) => {
-    const isDatabaseUp = await deps.repo.isDatabaseUp();
-    return reply.status(isDatabaseUp ? 200 : 503).send({
-      status: isDatabaseUp ? 'ok' : 'unavailable',
-      database: { engine: deps.engine, status: isDatabaseUp ? 'up' : 'down' },
-    });
-  });
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { isDatabaseUp: () => Promise<boolean>; engine: Engine },
+): void {
+  const up = { status: 'ok', database: { engine: deps.engine, status: 'up' } };
+  const down = { status: 'unavailable', database: { engine: deps.engine, status: 'down' } };
+  app.get('/api/health', async (_request, reply) =>
+    (await deps.isDatabaseUp()) ? up : reply.status(503).send(down),
+  );
 }

@@ -1,6 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEngines } from '../test/databases.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createOutboxMailer } from '../mail/mailer.js';
+import { MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
+import { TestClock } from '../test/clock.js';
+import { createTestDatabase, testEngines } from '../test/databases.js';
+import { call } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { cachedProbe, HEALTH_PROBE_MAX_AGE_MS } from './health.probe.js';
 
 describe.each(testEngines)('health on %s', (engine) => {
   let t: TestApp;
@@ -13,5 +23,49 @@ describe.each(testEngines)('health on %s', (engine) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: { engine, status: 'up' } });
+  });
+});
+
+describe('the health probe', () => {
+  it('asks the database at most once a second, and says so when it stops answering', async () => {
+    const clock = new TestClock();
+    const database = await createTestDatabase('sqlite');
+    const app = await buildApp({
+      config: loadConfig({ APP_ORIGIN: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
+      database,
+      mailer: createOutboxMailer(fs.mkdtempSync(path.join(os.tmpdir(), 'vc-health-')), 'test@example.org'),
+      rateLimitStore: new MemoryRateLimitStore(clock.now),
+      clock: clock.now,
+    });
+    try {
+      expect((await call(app, 'GET', '/api/health')).statusCode).toBe(200);
+      // The database goes away: for up to a second the last answer stands, then the probe runs again.
+      await database.close();
+      clock.advance(HEALTH_PROBE_MAX_AGE_MS - 1);
+      expect((await call(app, 'GET', '/api/health')).statusCode).toBe(200);
+      clock.advance(1);
+      const down = await call(app, 'GET', '/api/health');
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ status: 'unavailable', database: { engine: 'sqlite', status: 'down' } });
+    } finally {
+      await app.close();
+      fs.rmSync(database.serverEnv.DATA_DIR as string, { recursive: true, force: true });
+    }
+  });
+
+  it('shares one probe among the calls of a second', async () => {
+    const clock = new TestClock();
+    let probes = 0;
+    const probe = cachedProbe(async () => {
+      probes += 1;
+      return true;
+    }, clock.now);
+    await Promise.all([probe(), probe(), probe()]);
+    clock.advance(HEALTH_PROBE_MAX_AGE_MS - 1);
+    await probe();
+    expect(probes).toBe(1);
+    clock.advance(1);
+    await probe();
+    expect(probes).toBe(2);
   });
 });

@@ -34,21 +34,24 @@ const mediaTypeOf = (contentType: string) => (contentType.split(';')[0] ?? '').t
  * (docs/decisions/0054-malformed-requests.md).
  */
 export function registerInputGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     if (/%00/i.test(request.url) || request.url.includes('\u0000'))
-      throw badRequest('The address contains a NUL character');
+      return done(badRequest('The address contains a NUL character'));
     // The JSON parser reads every body as UTF-8: a body declared in another charset would be misread.
     const contentType = request.headers['content-type'];
     const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD';
     if (mayHaveBody && contentType && mediaTypeOf(contentType) === 'application/json') {
       const charset = charsetOf(contentType);
       if (charset !== undefined && charset !== 'utf-8') {
-        throw unsupportedMediaType('Send the request body as JSON in UTF-8');
+        return done(unsupportedMediaType('Send the request body as JSON in UTF-8'));
       }
     }
+    done();
   });
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body)) throw badRequest('Text must not contain NUL characters');
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body !== undefined && containsNul(request.body))
+      done(badRequest('Text must not contain NUL characters'));
+    else done();
   });
 
   // Fastify reads text/plain bodies by default; no route takes one.

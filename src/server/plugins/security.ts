@@ -23,12 +23,8 @@ export function registerSecurity(
   // still set its own Cache-Control. What is constant is worked out once (docs/decisions/0106).
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isApiPath(request.url) ? apiHeaders : headers);
-    done();
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (!isFromAppOrigin(request, options.appOrigin)) throw foreignOrigin();
+    if (SAFE_METHODS.has(request.method) || isFromAppOrigin(request, options.appOrigin)) done();
+    else done(foreignOrigin());
   });
 }
 

@@ -152,25 +152,33 @@ export function registerSessionAuth(
   options: { findSession: FindSession; cookie: SessionCookie },
 ): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: most requests (a visitor's, a page's) carry no session cookie and
+  // leave here at once without a promise (docs/decisions/0106-hot-paths.md).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = options.cookie.read(request);
+    if (token === undefined) return done();
     // The matched route's pattern, not the raw URL: an encoded path cannot slip past the gate.
     const matchedRoute = request.routeOptions.url;
     const path = matchedRoute ?? decodeURIComponentSafe(request.url.split('?')[0] ?? '');
-    if (!path.startsWith('/api/')) return;
-    const auth = await options.findSession(options.cookie.read(request));
-    if (!auth) return;
-    request.auth = auth;
-    const { user } = auth;
-    if (
-      user.authProvider === 'email' &&
-      !user.emailVerified &&
-      !isExemptFromVerification(path, matchedRoute)
-    ) {
-      throw new HttpError(403, authTexts.verifyEmailFirst, {
-        code: ErrorCode.emailVerificationRequired,
-        extra: { email: user.email },
-      });
-    }
+    if (!path.startsWith('/api/')) return done();
+    options.findSession(token).then((auth) => {
+      if (!auth) return done();
+      request.auth = auth;
+      const { user } = auth;
+      if (
+        user.authProvider === 'email' &&
+        !user.emailVerified &&
+        !isExemptFromVerification(path, matchedRoute)
+      ) {
+        return done(
+          new HttpError(403, authTexts.verifyEmailFirst, {
+            code: ErrorCode.emailVerificationRequired,
+            extra: { email: user.email },
+          }),
+        );
+      }
+      done();
+    }, done);
   });
 }
 

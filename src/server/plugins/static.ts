@@ -35,10 +35,11 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
 
   // Before the file handler sees it (it would answer a non-canonical path 403): an /api path that only
   // the file handler's wildcard matched is an unknown API route.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const route = request.routeOptions.url;
     const isApiRoute = route !== undefined && isApiPath(route);
-    if (!isApiRoute && isApiPath(request.url)) throw noRoute(request.method, request.url);
+    if (!isApiRoute && isApiPath(request.url)) done(noRoute(request.method, request.url));
+    else done();
   });
 
   app.setNotFoundHandler((request, reply) => {
