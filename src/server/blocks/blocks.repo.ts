@@ -1,23 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { prepareQuery } from '../db/prepared.js';
 
 /** Whom a sender is, for blocks: their account, else the hash of their visitor cookie. */
 export type BlockSubject = { userId: string } | { visitorHash: string };
+
+// Asked for every message sent: compiled once (src/server/db/prepared.ts).
+const blockOfUser = prepareQuery((db: Db, args: { blockerId: string; userId: string }) =>
+  db
+    .selectFrom('blocks')
+    .select('id')
+    .where('blockerId', '=', args.blockerId)
+    .where('blockedUserId', '=', args.userId),
+);
+const blockOfVisitor = prepareQuery((db: Db, args: { blockerId: string; visitorHash: string }) =>
+  db
+    .selectFrom('blocks')
+    .select('id')
+    .where('blockerId', '=', args.blockerId)
+    .where('blockedVisitorHash', '=', args.visitorHash),
+);
 
 /** SQL of blocks (ADDENDUM §1): every query is scoped by the blocker's id. */
 export function createBlocksRepo(db: Db) {
   return {
     async isBlocked(blockerId: string, subject: BlockSubject): Promise<boolean> {
-      const row = await db
-        .selectFrom('blocks')
-        .select('id')
-        .where('blockerId', '=', blockerId)
-        .where((eb) =>
-          'userId' in subject
-            ? eb('blockedUserId', '=', subject.userId)
-            : eb('blockedVisitorHash', '=', subject.visitorHash),
-        )
-        .executeTakeFirst();
+      const row =
+        'userId' in subject
+          ? await blockOfUser.first(db, { blockerId, userId: subject.userId })
+          : await blockOfVisitor.first(db, { blockerId, visitorHash: subject.visitorHash });
       return row !== undefined;
     },
 

@@ -1,12 +1,84 @@
 import { randomUUID } from 'node:crypto';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import { timeOrderedId } from '../db/ids.js';
 import type { Db, Engine } from '../db/index.js';
+import { prepareQuery } from '../db/prepared.js';
 import type { ConversationSide, ConversationsTable, MessagesTable } from '../db/schema.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+
+// The statements of every message sent, compiled once (src/server/db/prepared.ts).
+const targetVehicle = prepareQuery((db: Db, args: { id: string }) =>
+  db
+    .selectFrom('vehicles')
+    .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
+    .where('id', '=', args.id),
+);
+
+const upsertConversationQuery = prepareQuery((db: Db, args: ConversationRow) =>
+  db
+    .insertInto('conversations')
+    .values({
+      id: args.id,
+      partyKey: args.partyKey,
+      vehicleOneId: args.vehicleOneId,
+      ownerOneId: args.ownerOneId,
+      vehicleTwoId: args.vehicleTwoId,
+      userTwoId: args.userTwoId,
+      visitorTwoHash: args.visitorTwoHash,
+      oneClearedAt: args.oneClearedAt,
+      twoClearedAt: args.twoClearedAt,
+      createdAt: args.createdAt,
+      lastMessageAt: args.lastMessageAt,
+    })
+    .onConflict((conflict) =>
+      conflict.column('partyKey').doUpdateSet((eb) => ({
+        lastMessageAt: eb
+          .case()
+          .when('excluded.lastMessageAt', '>', eb.ref('conversations.lastMessageAt'))
+          .then(eb.ref('excluded.lastMessageAt'))
+          .else(eb.ref('conversations.lastMessageAt'))
+          .end(),
+      })),
+    )
+    .returningAll(),
+);
+
+const insertMessageQuery = prepareQuery((db: Db, args: MessageRow) =>
+  db.insertInto('messages').values({
+    id: args.id,
+    conversationId: args.conversationId,
+    senderSide: args.senderSide,
+    senderVehicleId: args.senderVehicleId,
+    content: args.content,
+    isRead: args.isRead,
+    createdAt: args.createdAt,
+  }),
+);
+
+/** Unread messages of one side of the user's conversations (see countUnread). */
+const unreadOnSide = (side: ConversationSide) => {
+  const { user, writer, clearedAt } =
+    side === 'one'
+      ? ({ user: 'ownerOneId', writer: 'two', clearedAt: 'conversations.oneClearedAt' } as const)
+      : ({ user: 'userTwoId', writer: 'one', clearedAt: 'conversations.twoClearedAt' } as const);
+  return prepareQuery((db: Db, args: { userId: string; since: number }) =>
+    db
+      .selectFrom('conversations')
+      .innerJoin('messages', 'messages.conversationId', 'conversations.id')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where(`conversations.${user}`, '=', args.userId)
+      .where('conversations.lastMessageAt', '>', args.since)
+      .where('messages.senderSide', '=', writer)
+      .where('messages.isRead', '=', 0)
+      .where('messages.createdAt', '>', args.since)
+      .whereRef('messages.createdAt', '>', clearedAt),
+  );
+};
+const unreadOnSideOne = unreadOnSide('one');
+const unreadOnSideTwo = unreadOnSide('two');
 
 /** SQL of conversations, messages and idempotency keys. Every read of a user's data names the user. */
 export function createMessagingRepo(db: Db, engine: Engine) {
@@ -29,13 +101,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
 
   return {
     /** A vehicle someone wants to write to, with what the rules need: its owner, state and setting. */
-    findTargetVehicle(id: string) {
-      return db
-        .selectFrom('vehicles')
-        .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-    },
+    findTargetVehicle: (id: string) => targetVehicle.first(db, { id }),
 
     /** The sender's active vehicles, oldest first (the first is who they write as by default). */
     listActiveVehicleIdsOf(ownerId: string) {
@@ -59,27 +125,15 @@ export function createMessagingRepo(db: Db, engine: Engine) {
      * The conversation of a pair, made on first use and marked active at `lastMessageAt` in the same
      * statement; of two racing first messages, both get the one row.
      */
-    upsertConversation(values: Omit<Insertable<ConversationsTable>, 'id'>) {
-      return db
-        .insertInto('conversations')
-        .values({ ...values, id: randomUUID() })
-        .onConflict((conflict) =>
-          conflict.column('partyKey').doUpdateSet((eb) => ({
-            lastMessageAt: eb
-              .case()
-              .when('excluded.lastMessageAt', '>', eb.ref('conversations.lastMessageAt'))
-              .then(eb.ref('excluded.lastMessageAt'))
-              .else(eb.ref('conversations.lastMessageAt'))
-              .end(),
-          })),
-        )
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    async upsertConversation(values: Omit<ConversationRow, 'id'>): Promise<ConversationRow> {
+      const row = await upsertConversationQuery.first(db, { ...values, id: randomUUID() });
+      if (!row) throw new Error('The conversation upsert returned no row');
+      return row;
     },
 
-    async insertMessage(values: Omit<Insertable<MessagesTable>, 'id'>) {
+    async insertMessage(values: Omit<MessageRow, 'id'>) {
       const message = { ...values, id: timeOrderedId() };
-      await db.insertInto('messages').values(message).execute();
+      await insertMessageQuery.rows(db, message);
       return message;
     },
 
@@ -147,25 +201,11 @@ export function createMessagingRepo(db: Db, engine: Engine) {
      * Counted from the user's conversations on each side (their indexes), never by scanning messages.
      */
     async countUnread(userId: string, since: number) {
-      const countFor = (side: ConversationSide) => {
-        const { user, writer, clearedAt } =
-          side === 'one'
-            ? ({ user: 'ownerOneId', writer: 'two', clearedAt: 'conversations.oneClearedAt' } as const)
-            : ({ user: 'userTwoId', writer: 'one', clearedAt: 'conversations.twoClearedAt' } as const);
-        return db
-          .selectFrom('conversations')
-          .innerJoin('messages', 'messages.conversationId', 'conversations.id')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where(`conversations.${user}`, '=', userId)
-          .where('conversations.lastMessageAt', '>', since)
-          .where('messages.senderSide', '=', writer)
-          .where('messages.isRead', '=', 0)
-          .where('messages.createdAt', '>', since)
-          .whereRef('messages.createdAt', '>', clearedAt)
-          .executeTakeFirstOrThrow();
-      };
-      const [one, two] = [await countFor('one'), await countFor('two')];
-      return { count: Number(one.count) + Number(two.count) };
+      const [one, two] = [
+        await unreadOnSideOne.first(db, { userId, since }),
+        await unreadOnSideTwo.first(db, { userId, since }),
+      ];
+      return { count: Number(one?.count ?? 0) + Number(two?.count ?? 0) };
     },
 
     async clearForSide(conversationId: string, side: ConversationSide, at: number) {

@@ -7,6 +7,8 @@ import type { VapidKeys } from './vapid.js';
 
 /** A claim outlives a push's timeout twice: a live instance always finishes what it claimed first. */
 const LEASE_MS = 2 * PUSH_TIMEOUT_MS;
+/** Jobs whose TTL ran out are looked for at most this often (each drain would be a write per message). */
+const EXPIRED_SWEEP_MS = 60_000;
 /** Pushes under way at once per instance. */
 const MAX_IN_FLIGHT = 64;
 /** Retries back off from 5 s, doubling, to at most 10 minutes; never past the job's TTL. */
@@ -92,8 +94,17 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     finish(job.id);
   }
 
+  let lastSweep: number | undefined;
+
   async function drain() {
-    await queue.deleteExpired(clock());
+    const startedAt = clock();
+    if (lastSweep === undefined || startedAt - lastSweep >= EXPIRED_SWEEP_MS) {
+      lastSweep = startedAt;
+      await queue.deleteExpired(startedAt);
+    }
+    // Every message kicks a drain on every instance, most with nothing to send (a recipient without
+    // push): a read says so, where a claim would be a write (docs/decisions/0106-hot-paths.md).
+    if (!(await queue.hasDue(startedAt))) return;
     for (;;) {
       // Claims in batches: wait for half the pushes under way to end before claiming more.
       while (inFlight.size > MAX_IN_FLIGHT / 2) await Promise.race(inFlight);

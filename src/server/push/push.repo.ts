@@ -1,4 +1,5 @@
 import type { Db, Engine } from '../db/index.js';
+import { prepareQuery } from '../db/prepared.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 /** The owner's choice as stored: no row means the default, previews shown (migration 0009). */
@@ -99,18 +100,16 @@ export type PushSubscriptionRow = Awaited<ReturnType<PushRepo['listSubscriptions
 
 export type PushJobRow = Awaited<ReturnType<PushQueueRepo['claimDue']>>[number];
 
+const subscriptionOf = prepareQuery((db: Db, args: { userId: string }) =>
+  db.selectFrom('pushSubscriptions').select('id').where('userId', '=', args.userId).limit(1),
+);
+
 /** SQL of the push queue (push_jobs): written in the message's transaction, drained by every instance. */
 export function createPushQueueRepo(db: Db, engine: Engine) {
   return {
+    /** Asked for every message: compiled once (src/server/db/prepared.ts). */
     async hasSubscriptions(userId: string) {
-      return (
-        (await db
-          .selectFrom('pushSubscriptions')
-          .select('id')
-          .where('userId', '=', userId)
-          .limit(1)
-          .executeTakeFirst()) !== undefined
-      );
+      return (await subscriptionOf.first(db, { userId })) !== undefined;
     },
 
     /** Whether the user's pushes may show the message's text (no row: yes). */
@@ -168,6 +167,18 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
      * instances draining together never take the same job; past the lease (an instance that died while
      * sending), another takes it over.
      */
+    /** Whether a job is due and unclaimed (a read: claiming is a write). */
+    async hasDue(now: number) {
+      const due = await db
+        .selectFrom('pushJobs')
+        .select('id')
+        .where('nextAttemptAt', '<=', now)
+        .where('claimedUntil', '<=', now)
+        .limit(1)
+        .executeTakeFirst();
+      return due !== undefined;
+    },
+
     claimDue(now: number, leaseUntil: number, limit: number) {
       return db
         .updateTable('pushJobs')

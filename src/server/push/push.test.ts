@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
 import { pushTexts } from '../../shared/push/push.js';
 import { testEngines } from '../test/databases.js';
@@ -291,5 +292,32 @@ describe.each(testEngines)('web push on %s', (engine) => {
       .poll(async () => (await call(t.app, 'GET', '/api/push/status', { cookie: owner.cookie })).json())
       .toEqual({ isSubscribed: false });
     expect(service.failures).toEqual([]);
+  });
+
+  it('gives a notification up once its TTL runs out: deleted, never sent late', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const browser = await subscribeBrowser(owner.cookie);
+    service.respondWith(browser.id, 503);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await expect.poll(() => pushesTo(browser.id).length).toBe(1);
+    const queued = () =>
+      t.db
+        .selectFrom('pushJobs')
+        .innerJoin('users', 'users.id', 'pushJobs.userId')
+        .select('pushJobs.id')
+        .where('users.email', '=', owner.email)
+        .execute()
+        .then((rows) => rows.length);
+    expect(await queued()).toBe(1);
+    // The service would accept it now, but a day has gone by: the retry is dropped, with its preview.
+    service.respondWith(browser.id, 201);
+    t.clock.advance(MESSAGE_RETENTION_MS + 1);
+    await t.app.jobs.runNow('push-dispatch');
+    expect(await queued()).toBe(0);
+    expect(pushesTo(browser.id)).toHaveLength(1);
   });
 });
