@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -144,8 +145,11 @@ function failingAsUnavailable(pool: pg.Pool): PostgresPool {
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         // Kysely passes a cursor (query's other form) only to a dialect given a cursor class: ours has none.
+        // Named: PostgreSQL parses and plans each statement once per connection, not on every run.
         const query = (sqlText: string, parameters: ReadonlyArray<unknown>) =>
-          client.query(sqlText, [...parameters]).catch(rethrow);
+          client
+            .query({ name: statementName(sqlText), text: sqlText, values: [...parameters] })
+            .catch(rethrow);
         wrapper = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
         wrappers.set(client, wrapper);
       }
@@ -153,6 +157,21 @@ function failingAsUnavailable(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * A prepared statement's name for an SQL text: the same text, the same name, on every connection. The
+ * texts are the app's own queries, a bounded set (docs/decisions/0106-hot-paths.md).
+ */
+function statementName(sqlText: string): string {
+  let name = statementNames.get(sqlText);
+  if (name === undefined) {
+    name = `q${createHash('sha256').update(sqlText).digest('base64url').slice(0, 22)}`;
+    statementNames.set(sqlText, name);
+  }
+  return name;
 }
 
 export function openDatabase(options: {
