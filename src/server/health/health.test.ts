@@ -1,13 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { createOutboxMailer } from '../mail/mailer.js';
-import { MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
 import { TestClock } from '../test/clock.js';
-import { createTestDatabase, testEngines } from '../test/databases.js';
+import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { cachedProbe, HEALTH_PROBE_MAX_AGE_MS } from './health.probe.js';
@@ -28,28 +21,19 @@ describe.each(testEngines)('health on %s', (engine) => {
 
 describe('the health probe', () => {
   it('asks the database at most once a second, and says so when it stops answering', async () => {
-    const clock = new TestClock();
-    const database = await createTestDatabase('sqlite');
-    const app = await buildApp({
-      config: loadConfig({ APP_ORIGIN: 'http://localhost:3000', LOG_LEVEL: 'silent' }),
-      database,
-      mailer: createOutboxMailer(fs.mkdtempSync(path.join(os.tmpdir(), 'vc-health-')), 'test@example.org'),
-      rateLimitStore: new MemoryRateLimitStore(clock.now),
-      clock: clock.now,
-    });
+    const t = await createTestApp('sqlite');
     try {
-      expect((await call(app, 'GET', '/api/health')).statusCode).toBe(200);
+      expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
       // The database goes away: for up to a second the last answer stands, then the probe runs again.
-      await database.close();
-      clock.advance(HEALTH_PROBE_MAX_AGE_MS - 1);
-      expect((await call(app, 'GET', '/api/health')).statusCode).toBe(200);
-      clock.advance(1);
-      const down = await call(app, 'GET', '/api/health');
+      await t.db.destroy();
+      t.clock.advance(HEALTH_PROBE_MAX_AGE_MS - 1);
+      expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
+      t.clock.advance(1);
+      const down = await call(t.app, 'GET', '/api/health');
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: 'unavailable', database: { engine: 'sqlite', status: 'down' } });
     } finally {
-      await app.close();
-      fs.rmSync(database.serverEnv.DATA_DIR as string, { recursive: true, force: true });
+      await t.close();
     }
   });
 

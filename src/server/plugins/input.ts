@@ -49,8 +49,7 @@ export function registerInputGuards(app: FastifyInstance): void {
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.body !== undefined && containsNul(request.body))
-      done(badRequest('Text must not contain NUL characters'));
+    if (containsNul(request.body)) done(badRequest('Text must not contain NUL characters'));
     else done();
   });
 

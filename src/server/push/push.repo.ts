@@ -162,11 +162,6 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       await db.insertInto('pushJobs').values(values).execute();
     },
 
-    /**
-     * Takes up to `limit` due jobs for this instance until `leaseUntil`: on PostgreSQL with SKIP LOCKED, so
-     * instances draining together never take the same job; past the lease (an instance that died while
-     * sending), another takes it over.
-     */
     /** Whether a job is due and unclaimed (a read: claiming is a write). */
     async hasDue(now: number) {
       const due = await db
@@ -179,6 +174,11 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       return due !== undefined;
     },
 
+    /**
+     * Takes up to `limit` due jobs for this instance until `leaseUntil`: on PostgreSQL with SKIP LOCKED, so
+     * instances draining together never take the same job; past the lease (an instance that died while
+     * sending), another takes it over.
+     */
     claimDue(now: number, leaseUntil: number, limit: number) {
       return db
         .updateTable('pushJobs')
