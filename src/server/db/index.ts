@@ -22,6 +22,13 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /**
+   * SQLite on a file: puts on disk every commit made so far (fdatasync of the write-ahead log, off the event
+   * loop), for a group commit that committed without waiting for the disk (src/server/db/transaction.ts).
+   * Absent where there is nothing to wait for (an in-memory database) or the commit waits itself
+   * (PostgreSQL).
+   */
+  syncLog?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,11 +69,50 @@ export function openSqlite(file: string): DatabaseHandle {
       }
     }
   }
+  const log = file === ':memory:' ? undefined : writeAheadLog(`${file}-wal`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => log?.close()) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, engine: 'sqlite', syncLog: log?.sync, close: () => db.destroy() };
+}
+
+/**
+ * The write-ahead log as a file of our own, to flush it to disk with fdatasync on libuv's thread pool:
+ * SQLite's own flush at commit (synchronous = FULL) blocks the event loop for the disk's whole latency.
+ * Opened on first use (SQLite creates the log with the first transaction); fdatasync flushes the file's
+ * data whichever descriptor asks, and SQLite keeps the same file (it truncates it, never replaces it)
+ * while a connection is open.
+ */
+function writeAheadLog(logFile: string) {
+  let fd: number | undefined;
+  let inFlight = 0;
+  let closing = false;
+  const closeIfDone = () => {
+    if (closing && inFlight === 0 && fd !== undefined) {
+      fs.closeSync(fd);
+      fd = undefined;
+    }
+  };
+  return {
+    sync: () =>
+      new Promise<void>((resolve, reject) => {
+        if (closing) return reject(new Error('The database is closed'));
+        fd ??= fs.openSync(logFile, 'r');
+        inFlight += 1;
+        fs.fdatasync(fd, (error) => {
+          inFlight -= 1;
+          closeIfDone();
+          if (error) reject(error);
+          else resolve();
+        });
+      }),
+    /** Closes the file once the flushes under way are done. */
+    close() {
+      closing = true;
+      closeIfDone();
+    },
+  };
 }
 
 /** How many prepared statements one SQLite database keeps for reuse (by SQL text, least recently used out). */
@@ -79,10 +125,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * SQLite driver holds one connection at a time, and this app never streams), and SQLite prepares a
  * statement again by itself after a schema change.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
+function withStatementCache(sqlite: SqliteDatabase.Database, onClose: () => void): SqliteDialectDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
-    close: () => sqlite.close(),
+    close() {
+      sqlite.close();
+      onClose();
+    },
     prepare(sqlText) {
       let statement = statements.get(sqlText);
       if (statement) {

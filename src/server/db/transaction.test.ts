@@ -1,9 +1,9 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
-import type { Db } from './index.js';
+import { type Db, openSqlite } from './index.js';
 import { createGroupCommit } from './transaction.js';
 
 describe('group commit on SQLite', () => {
@@ -86,5 +86,58 @@ describe('group commit on SQLite', () => {
     // The next group works.
     await transaction((db) => db.insertInto('idempotencyKeys').values(key('d2')).execute());
     expect(committed('d2').n).toBe(1);
+  });
+
+  it('answers a group once its log is on disk, and writes the next group meanwhile', async () => {
+    const flushes: Array<{ release: () => void }> = [];
+    // The database's own flush, held until the test lets it go.
+    const syncLog = () =>
+      new Promise<void>((resolve, reject) => {
+        flushes.push({ release: () => database.syncLog?.().then(resolve, reject) });
+      });
+    const transaction = createGroupCommit(database.db, (db: Db) => db, syncLog);
+    const answered: string[] = [];
+    const change = (name: string) =>
+      transaction((db) => db.insertInto('idempotencyKeys').values(key(name)).execute()).then(() => {
+        answered.push(name);
+      });
+
+    const first = change('s0');
+    await vi.waitFor(() => expect(flushes).toHaveLength(1));
+    // Committed (another connection reads it), not answered: its flush has not returned.
+    expect(committed('s0').n).toBe(1);
+    const second = change('s1');
+    await vi.waitFor(() => expect(flushes).toHaveLength(2));
+    expect(committed('s1').n).toBe(1);
+    expect(answered).toEqual([]);
+    // Every other write of the connection waits for the disk again.
+    expect(await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db)).toMatchObject({
+      rows: [{ synchronous: 2 }],
+    });
+
+    flushes[1]?.release();
+    await second;
+    expect(answered).toEqual(['s1']);
+    flushes[0]?.release();
+    await first;
+    expect(answered).toEqual(['s1', 's0']);
+  });
+
+  it('fails the changes of a group whose log cannot be flushed', async () => {
+    const transaction = createGroupCommit(
+      database.db,
+      (db: Db) => db,
+      () => Promise.reject(new Error('EIO: i/o error, fdatasync')),
+    );
+    await expect(
+      transaction((db) => db.insertInto('idempotencyKeys').values(key('f0')).execute()),
+    ).rejects.toThrow('EIO');
+  });
+
+  it('flushes the log of a database file, and has none to flush in memory', async () => {
+    await expect(database.syncLog?.()).resolves.toBeUndefined();
+    const memory = openSqlite(':memory:');
+    expect(memory.syncLog).toBeUndefined();
+    await memory.close();
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './index.js';
 
 /**
@@ -16,33 +17,33 @@ interface Pending<Repos> {
   reject: (error: unknown) => void;
 }
 
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
 /**
  * A Transaction whose concurrent callers share one commit (group commit), for SQLite: it writes through
- * one connection, one transaction at a time, and a durable commit waits for the disk (synchronous=FULL),
- * so committing each small change alone caps writes at the disk's flush rate. Changes asked for while a
- * commit is under way wait for it and then go together: each runs in a savepoint of the one transaction,
- * so a change that fails is undone alone and fails alone, and none is answered before the commit that
- * holds it is on disk. PostgreSQL does this itself across its connections (its WAL writer).
+ * one connection, one transaction at a time, and a durable commit waits for the disk, so committing each
+ * small change alone caps writes at the disk's flush rate. Changes asked for while a group is being written
+ * wait for it and then go together: each runs in a savepoint of the one transaction, so a change that fails
+ * is undone alone and fails alone, and none is answered before the commit that holds it is on disk.
+ * PostgreSQL does this itself across its connections (its WAL writer).
+ *
+ * With `syncLog` (a database file), the group commits with `synchronous = NORMAL` (SQLite writes its log
+ * without flushing it) and its changes are answered once `syncLog` has flushed the log off the event loop:
+ * the next group is written meanwhile instead of the whole server waiting for the disk. The connection
+ * goes back to `synchronous = FULL` for every other write (docs/decisions/0107-sends-flush-off-the-loop.md).
  */
-export function createGroupCommit<Repos>(db: Db, createRepos: (db: Db) => Repos): Transaction<Repos> {
+export function createGroupCommit<Repos>(
+  db: Db,
+  createRepos: (db: Db) => Repos,
+  syncLog?: () => Promise<void>,
+): Transaction<Repos> {
   let queue: Pending<Repos>[] = [];
   let flushing = false;
 
-  async function flushGroup() {
-    const begun = await db
-      .startTransaction()
-      .execute()
-      .then((trx) => ({ trx }))
-      .catch((error: unknown) => ({ error }));
-    // Taken once the connection is ours: the requests that read before us have joined.
-    const group = queue;
-    queue = [];
-    if (!('trx' in begun)) {
-      for (const pending of group) pending.reject(begun.error);
-      return;
-    }
-    const { trx } = begun;
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+  /** The changes of `group` in one transaction, each in its savepoint; answers once it is committed. */
+  async function commitGroup(connection: Db, group: Pending<Repos>[]): Promise<Outcome[]> {
+    const trx = await connection.startTransaction().execute();
+    const outcomes: Outcome[] = [];
     try {
       for (const pending of group) {
         const savepoint = await trx.savepoint('change').execute();
@@ -63,13 +64,47 @@ export function createGroupCommit<Repos>(db: Db, createRepos: (db: Db) => Repos)
         .rollback()
         .execute()
         .catch(() => undefined);
-      for (const pending of group) pending.reject(error);
+      throw error;
+    }
+    return outcomes;
+  }
+
+  async function flushGroup() {
+    let group: Pending<Repos>[] | undefined;
+    const take = () => {
+      group = queue;
+      queue = [];
+      return group;
+    };
+    let outcomes: Outcome[];
+    try {
+      outcomes = await db.connection().execute(async (connection) => {
+        // Taken once the connection is ours: the requests that read before us have joined.
+        const changes = take();
+        if (!syncLog) return commitGroup(connection, changes);
+        await sql`pragma synchronous = normal`.execute(connection);
+        try {
+          return await commitGroup(connection, changes);
+        } finally {
+          await sql`pragma synchronous = full`.execute(connection);
+        }
+      });
+    } catch (error) {
+      // Nothing of the group is stored (or the connection could not be had: the waiting changes fail).
+      for (const pending of group ?? take()) pending.reject(error);
       return;
     }
-    group.forEach((pending, index) => {
-      const outcome = outcomes[index];
-      if (outcome?.ok) pending.resolve(outcome.value);
-      else pending.reject(outcome?.error);
+    const changes = group ?? [];
+    const answer = () =>
+      changes.forEach((pending, index) => {
+        const outcome = outcomes[index];
+        if (outcome?.ok) pending.resolve(outcome.value);
+        else pending.reject(outcome?.error);
+      });
+    if (!syncLog) return answer();
+    // Answered once on disk; the next group is written meanwhile.
+    syncLog().then(answer, (error: unknown) => {
+      for (const pending of changes) pending.reject(error);
     });
   }
 

@@ -1,5 +1,6 @@
 import { generateToken } from '../auth/tokens.js';
 import { createBlocksRepo } from '../blocks/blocks.repo.js';
+import type { Db } from '../db/index.js';
 import { createGroupCommit, createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
@@ -12,13 +13,15 @@ const RETENTION_INTERVAL_MS = 5 * 60_000;
 /** Messages to vehicles, conversations between their two sides, unread counts. */
 export const registerMessagingFeature: Feature = (app, deps) => {
   const { database, clock } = deps;
+  const messagingRepos = (db: Db) => Object.assign(createMessagingRepo(db, database.engine), { db });
   const messaging = createMessagingService({
     repo: createMessagingRepo(database.db, database.engine),
     blocks: createBlocksRepo(database.db),
     // SQLite commits one transaction at a time: concurrent sends share a commit (docs/decisions/0081).
-    transaction: (database.engine === 'sqlite' ? createGroupCommit : createTransaction)(database.db, (db) =>
-      Object.assign(createMessagingRepo(db, database.engine), { db }),
-    ),
+    transaction:
+      database.engine === 'sqlite'
+        ? createGroupCommit(database.db, messagingRepos, database.syncLog)
+        : createTransaction(database.db, messagingRepos),
     limiter: deps.limiter,
     clock,
     events: deps.events,
