@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test/databases.js';
-import type { Db } from './index.js';
+import { type Db, directReaderOf } from './index.js';
 import { prepareQuery } from './prepared.js';
 
 describe.each(testEngines)('prepared queries on %s', (engine) => {
@@ -71,5 +71,54 @@ describe.each(testEngines)('prepared queries on %s', (engine) => {
       db.selectFrom('idempotencyKeys').selectAll().where('senderKey', 'like', `%${args.senderKey}`),
     );
     await expect(query.first(database.db, { senderKey: 'a' })).rejects.toThrow(/changed its argument/);
+  });
+
+  it('never reads another caller’s uncommitted rows (on SQLite, the read waits for its transaction)', async () => {
+    const query = byKey();
+    const trx = await database.db.startTransaction().execute();
+    let read: Promise<unknown> | undefined;
+    try {
+      await trx
+        .insertInto('idempotencyKeys')
+        .values({ senderKey: 'sender-e', idempotencyKey: 'e', response: '{}', createdAt: 5 })
+        .execute();
+      read = query.first(database.db, { senderKey: 'sender-e', createdAfter: 0 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await trx.rollback().execute();
+    }
+    expect(await read).toBeUndefined();
+  });
+});
+
+describe('prepared reads on SQLite outside a transaction', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterAll(() => database.drop());
+
+  it('run at once on the connection and answer the rows Kysely answers', async () => {
+    const row = {
+      senderKey: 'sender-x',
+      idempotencyKey: 'x_1',
+      response: '{"n":1}',
+      createdAt: 1_700_000_000_123,
+    };
+    await database.db.insertInto('idempotencyKeys').values(row).execute();
+    const query = prepareQuery((db: Db, args: { senderKey: string }) =>
+      db
+        .selectFrom('idempotencyKeys')
+        .select(['senderKey', 'idempotencyKey', 'response', 'createdAt'])
+        .select((eb) => eb.fn.countAll<number>().over().as('rowCount'))
+        .where('senderKey', '=', args.senderKey),
+    );
+    expect(directReaderOf(database.db)).toBeDefined();
+    const direct = await query.rows(database.db, { senderKey: 'sender-x' });
+    const throughKysely = await database.db
+      .transaction()
+      .execute((trx) => query.rows(trx, { senderKey: 'sender-x' }));
+    expect(direct).toEqual([{ ...row, rowCount: 1 }]);
+    expect(direct).toEqual(throughKysely);
   });
 });

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { type Db, directReaderOf } from './index.js';
 
 /** What a placeholder value starts with: no real value does (PostgreSQL refuses NUL in text). */
 const PLACEHOLDER = '\u0000prepared:';
@@ -57,6 +58,9 @@ export function prepareQuery<DB, Args extends Record<string, unknown>, Row>(
     }
     const { query, slots } = compiled;
     const parameters = slots.map((slot) => ('argument' in slot ? args[slot.argument] : slot.value));
+    // SQLite, outside a transaction: at once on the connection (src/server/db/index.ts).
+    const direct = directReaderOf(db as unknown as Db)?.(query.sql, parameters);
+    if (direct) return direct as Row[];
     const result = await db.executeQuery<Row>({ ...query, parameters });
     return result.rows;
   };
