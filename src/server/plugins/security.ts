@@ -17,7 +17,7 @@ export function registerSecurity(
     ...headers,
     // Every /api answer may carry a user's data (or a redirect that depends on one): no cache, shared
     // or private, keeps it (docs/decisions/0052-api-answers-not-stored.md).
-    'Cache-Control': 'no-store',
+    'cache-control': 'no-store',
   };
   // Set as the request arrives, so answers of every kind (errors and 404s too) carry them; a route may
   // still set its own Cache-Control. What is constant is worked out once (docs/decisions/0106).
@@ -80,16 +80,17 @@ export function securityHeaders(options: { appOrigin: string; isHttps: boolean }
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number) {
-      headers[name] = String(value);
+      // Lower case, as Fastify keeps header names: it need not convert them on every reply.
+      headers[name.toLowerCase()] = String(value);
     },
     removeHeader(name: string) {
-      delete headers[name];
+      delete headers[name.toLowerCase()];
     },
   };
   helmet(helmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
   // Camera for the QR scanner; nothing else.
-  headers['Permissions-Policy'] = 'camera=(self), microphone=(), geolocation=()';
+  headers['permissions-policy'] = 'camera=(self), microphone=(), geolocation=()';
   return headers;
 }

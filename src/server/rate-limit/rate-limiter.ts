@@ -128,11 +128,32 @@ export class RateLimiter {
   }
 
   private key(rule: RateLimitRule, subject: string) {
-    return `${rule.name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`;
+    return `${rule.name}:${this.subjectKeys.of(subject)}`;
   }
+
+  /** A subject's key: a hash, so that no address or account is kept in the store as it is. */
+  private readonly subjectKeys = new RecentHashes();
 
   private limitOf(rule: RateLimitRule) {
     return Math.max(1, Math.floor(rule.limit * this.multiplier));
+  }
+}
+
+/** How many subjects' hashes are kept: the hot ones (an address looking up plates) are hashed once. */
+const RECENT_SUBJECTS = 10_000;
+
+/** SHA-256 of recent subjects, kept: the same visitor's requests do not hash their address again. */
+class RecentHashes {
+  private readonly hashes = new Map<string, string>();
+
+  of(subject: string): string {
+    let hash = this.hashes.get(subject);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(subject).digest('base64url').slice(0, 22);
+      if (this.hashes.size >= RECENT_SUBJECTS) this.hashes.delete(this.hashes.keys().next().value as string);
+      this.hashes.set(subject, hash);
+    }
+    return hash;
   }
 }
 
