@@ -5,7 +5,7 @@ import { createTestDatabase } from '../src/server/test/databases.js';
 import { vehicleBody } from '../src/server/test/factories.js';
 import {
   benchEngines,
-  measure,
+  compareWithBare,
   postgresAdminUrl,
   printTable,
   signedInCookie,
@@ -38,21 +38,22 @@ async function fillInbox(app: { url: string; origin: string }, cookie: string) {
 
 const bare = await startBareServer();
 try {
-  const baseline = await measure(`${bare.url}/`);
   for (const engine of benchEngines()) {
     const database = await createTestDatabase(engine, postgresAdminUrl);
     const app = await startAppServer(database.serverEnv);
     try {
       const cookie = await signedInCookie(app);
       await fillInbox(app, cookie);
-      const health = await measure(`${app.url}/api/health`);
-      const user = await measure(`${app.url}/api/auth/user`, { headers: { cookie } });
-      const conversations = await measure(`${app.url}/api/conversations`, { headers: { cookie } });
-      printTable(`HTTP on ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (20 connections)`, baseline, [
-        ['GET /api/health', health],
-        ['GET /api/auth/user (signed in)', user],
-        [`GET /api/conversations (${CONVERSATIONS})`, conversations],
+      const compared = await compareWithBare(bare.url, [
+        { name: 'GET /api/health', url: `${app.url}/api/health` },
+        { name: 'GET /api/auth/user (signed in)', url: `${app.url}/api/auth/user`, headers: { cookie } },
+        {
+          name: `GET /api/conversations (${CONVERSATIONS})`,
+          url: `${app.url}/api/conversations`,
+          headers: { cookie },
+        },
       ]);
+      printTable(`HTTP on ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (20 connections)`, compared);
     } finally {
       app.stop();
       await database.drop();

@@ -163,12 +163,14 @@ export async function measure(
     seconds?: number;
     connections?: number;
     paths?: string[];
+    /** A 2-second run first, not counted (true unless false). */
+    warmUp?: boolean;
   } = {},
 ): Promise<Figures> {
   const seconds = options.seconds ?? Number(process.env.BENCH_SECONDS ?? 8);
   const connections = options.connections ?? 20;
   const run = useWrk ? runWrk : runAutocannon;
-  await run(url, { ...options, connections, seconds: 2 }); // warm-up
+  if (options.warmUp !== false) await run(url, { ...options, connections, seconds: 2 });
   return run(url, { ...options, connections, seconds });
 }
 
@@ -245,14 +247,85 @@ async function runWrk(url: string, load: Load): Promise<Figures> {
   return { requestsPerSecond, p99Ms: Number(p99[1]) * unit, errors: failures };
 }
 
-export function printTable(title: string, baseline: Figures, rows: Array<[string, Figures]>) {
+/** A path measured against the bare server: its figures, and its median ratio to the bare server. */
+export interface Compared extends Figures {
+  /** req/s over the bare server's req/s of the same round, the median of the rounds. */
+  ratio: number;
+  /** p99 over the bare server's p99 of the same round, the median of the rounds. */
+  p99Ratio: number;
+}
+
+export interface Target {
+  name: string;
+  url: string;
+  headers?: Record<string, string>;
+  paths?: string[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/**
+ * Each target measured right after the bare server, in BENCH_ROUNDS rounds (3 unless set): this machine's
+ * speed drifts by 15 % and more within a minute, so a target is divided by the bare server's run next to
+ * it, and each figure is the median of the rounds.
+ */
+export async function compareWithBare(bareUrl: string, targets: Target[]) {
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const bareRuns: Figures[] = [];
+  const runs = new Map<string, Array<{ figures: Figures; bare: Figures }>>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of targets) {
+      const bare = await measure(`${bareUrl}/`, { seconds, warmUp: round === 0 && target === targets[0] });
+      bareRuns.push(bare);
+      const figures = await measure(target.url, {
+        seconds,
+        warmUp: round === 0,
+        ...(target.headers ? { headers: target.headers } : {}),
+        ...(target.paths ? { paths: target.paths } : {}),
+      });
+      runs.get(target.name)?.push({ figures, bare });
+    }
+  }
+  const baseline: Figures = {
+    requestsPerSecond: median(bareRuns.map((run) => run.requestsPerSecond)),
+    p99Ms: median(bareRuns.map((run) => run.p99Ms)),
+    errors: bareRuns.reduce((sum, run) => sum + run.errors, 0),
+  };
+  const rows: Array<[string, Compared]> = targets.map((target) => {
+    const measured = runs.get(target.name) ?? [];
+    return [
+      target.name,
+      {
+        requestsPerSecond: median(measured.map((run) => run.figures.requestsPerSecond)),
+        p99Ms: median(measured.map((run) => run.figures.p99Ms)),
+        errors: measured.reduce((sum, run) => sum + run.figures.errors, 0),
+        ratio: median(measured.map((run) => run.figures.requestsPerSecond / run.bare.requestsPerSecond)),
+        p99Ratio: median(measured.map((run) => run.figures.p99Ms / Math.max(run.bare.p99Ms, 1))),
+      },
+    ];
+  });
+  return { baseline, rows, rounds };
+}
+
+export function printTable(
+  title: string,
+  compared: { baseline: Figures; rows: Array<[string, Compared]>; rounds: number },
+) {
+  const { baseline, rows, rounds } = compared;
   const lines = [
-    `\n${title}`,
+    `\n${title} — medians of ${rounds} rounds, each target beside its own bare run`,
     `${'target'.padEnd(34)} ${'req/s'.padStart(10)} ${'p99 ms'.padStart(8)} ${'req/s vs bare'.padStart(14)} ${'p99 vs bare'.padStart(12)} ${'errors'.padStart(7)}`,
     `${'bare node:http (baseline)'.padEnd(34)} ${baseline.requestsPerSecond.toFixed(0).padStart(10)} ${baseline.p99Ms.toFixed(1).padStart(8)} ${'1.000'.padStart(14)} ${'1.00'.padStart(12)} ${String(baseline.errors).padStart(7)}`,
     ...rows.map(
       ([name, f]) =>
-        `${name.padEnd(34)} ${f.requestsPerSecond.toFixed(0).padStart(10)} ${f.p99Ms.toFixed(1).padStart(8)} ${(f.requestsPerSecond / baseline.requestsPerSecond).toFixed(3).padStart(14)} ${(f.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2).padStart(12)} ${String(f.errors).padStart(7)}`,
+        `${name.padEnd(34)} ${f.requestsPerSecond.toFixed(0).padStart(10)} ${f.p99Ms.toFixed(1).padStart(8)} ${f.ratio.toFixed(3).padStart(14)} ${f.p99Ratio.toFixed(2).padStart(12)} ${String(f.errors).padStart(7)}`,
     ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

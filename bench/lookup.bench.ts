@@ -6,8 +6,7 @@ import { createTestDatabase } from '../src/server/test/databases.js';
 import {
   benchEngines,
   benchVehicleRow,
-  type Figures,
-  measure,
+  compareWithBare,
   postgresAdminUrl,
   printTable,
   startAppServer,
@@ -62,7 +61,7 @@ async function seed(handle: DatabaseHandle) {
   return { plates, codes };
 }
 
-async function benchEngine(engine: Engine, baseline: Figures) {
+async function benchEngine(engine: Engine, bareUrl: string) {
   const name = engine === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const database = await createTestDatabase(engine, postgresAdminUrl);
   const started = Date.now();
@@ -72,18 +71,21 @@ async function benchEngine(engine: Engine, baseline: Figures) {
   );
   const app = await startAppServer(database.serverEnv);
   try {
-    const plateFigures = await measure(`${app.url}/api/vehicles/lookup/${plates[0]}`, {
-      paths: plates.map(
-        (plate) => `/api/vehicles/lookup/${encodeURIComponent(plate.toLowerCase().replace('-', ' '))}`,
-      ),
-    });
-    const qrFigures = await measure(`${app.url}/api/vehicles/qr/${codes[0]}`, {
-      paths: codes.map((code) => `/api/vehicles/qr/${code}`),
-    });
-    printTable(`Lookups on ${name} with ${VEHICLES} vehicles (20 connections)`, baseline, [
-      ['GET /api/vehicles/lookup/{plate}', plateFigures],
-      ['GET /api/vehicles/qr/{code}', qrFigures],
+    const compared = await compareWithBare(bareUrl, [
+      {
+        name: 'GET /api/vehicles/lookup/{plate}',
+        url: `${app.url}/api/vehicles/lookup/${plates[0]}`,
+        paths: plates.map(
+          (plate) => `/api/vehicles/lookup/${encodeURIComponent(plate.toLowerCase().replace('-', ' '))}`,
+        ),
+      },
+      {
+        name: 'GET /api/vehicles/qr/{code}',
+        url: `${app.url}/api/vehicles/qr/${codes[0]}`,
+        paths: codes.map((code) => `/api/vehicles/qr/${code}`),
+      },
     ]);
+    printTable(`Lookups on ${name} with ${VEHICLES} vehicles (20 connections)`, compared);
   } finally {
     app.stop();
     await database.drop();
@@ -92,8 +94,7 @@ async function benchEngine(engine: Engine, baseline: Figures) {
 
 const bare = await startBareServer();
 try {
-  const baseline = await measure(`${bare.url}/`);
-  for (const engine of benchEngines()) await benchEngine(engine, baseline);
+  for (const engine of benchEngines()) await benchEngine(engine, bare.url);
 } finally {
   bare.stop();
 }
