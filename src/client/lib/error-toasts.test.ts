@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { ApiError } from './api-error.js';
 import { errorToastFor, genericErrorToasts } from './error-toasts.js';
 
@@ -71,6 +72,17 @@ describe('message-specific error toasts', () => {
     const shown = errorToastFor(error, true);
     expect(shown).toMatchObject({ title, description });
     expect(shown.actionLabel).toBeUndefined();
+  });
+
+  it('says what the vehicle limit is when the server refuses another vehicle', () => {
+    const refused = new ApiError(409, 'Conflict', {
+      message: vehicleTexts.tooManyVehicles,
+      code: 'VEHICLE_LIMIT',
+    });
+    expect(errorToastFor(refused, true)).toMatchObject({
+      title: 'Vehicle Limit Reached',
+      description: 'You can register at most 20 vehicles. Remove one to add another.',
+    });
   });
 
   it('keeps the class of the failure for the handler', () => {

@@ -96,6 +96,12 @@ export const messageErrorToasts: ReadonlyArray<{ match: string } & ErrorToastTex
     title: 'Session Expired',
     description: "You'll be logged back in automatically.",
   },
+  // Ours (the spec has no vehicle limit): a 409 of another kind would read "Unexpected Error".
+  {
+    match: vehicleTexts.tooManyVehicles,
+    title: 'Vehicle Limit Reached',
+    description: vehicleTexts.tooManyVehicles,
+  },
 ];
 
 export interface ClassifiedErrorToast extends ErrorToastText {
