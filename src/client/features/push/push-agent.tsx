@@ -7,7 +7,6 @@ import { toast } from '../../lib/toast.js';
 import { readConsent, subscribeToConsent } from '../consent/consent.js';
 import { useBasicNotifications } from './basic-notifications.js';
 import {
-  currentPermission,
   forgetKnownEndpoint,
   lastKnownEndpoint,
   notificationState,
@@ -52,10 +51,12 @@ async function checkRenewal(): Promise<RenewalResult> {
 
 /**
  * Acts on a permission changed outside the app (spec §9: checked every 30 s): taken away, the server
- * forgets this browser; given, with no subscription, the browser subscribes.
+ * forgets this browser; given, with no subscription, the browser subscribes. A change is measured from the
+ * permission the app last read (its screens may have read it before this agent's chunk arrived), so a
+ * permission changed while the agent was loading is still acted on.
  */
 function permissionWatcher(): () => Promise<RenewalResult> {
-  let lastPermission = currentPermission();
+  let lastPermission = notificationState().push.permission;
   return async () => {
     const before = lastPermission;
     const state = await refreshNotificationState();
