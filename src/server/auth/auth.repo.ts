@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { prepareQuery } from '../db/prepared.js';
 import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
+/** The columns of a user the app writes (the inbox version moves by itself: src/server/messaging/inbox.ts). */
+type UserFields = Omit<UserRow, 'id' | 'createdAt' | 'updatedAt' | 'inboxVersion'>;
 
 // Read by every signed-in request: compiled once (src/server/db/prepared.ts).
 const activeSession = prepareQuery(
@@ -21,6 +23,7 @@ const activeSession = prepareQuery(
         'users.lastName',
         'users.authProvider',
         'users.emailVerified',
+        'users.inboxVersion',
       ])
       .where('sessions.tokenHash', '=', args.tokenHash)
       .where('sessions.expiresAt', '>', args.now)
@@ -43,7 +46,7 @@ export function createAuthRepo(db: Kysely<Database>) {
     },
 
     /** Inserts the user unless the email is taken; answers the new row or undefined. */
-    async insertUser(user: Omit<UserRow, 'id' | 'createdAt' | 'updatedAt'>, now: number) {
+    async insertUser(user: UserFields, now: number) {
       return db
         .insertInto('users')
         .values({ ...user, id: randomUUID(), createdAt: now, updatedAt: now })
@@ -52,7 +55,7 @@ export function createAuthRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async updateUser(id: string, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>, now: number) {
+    async updateUser(id: string, changes: Partial<UserFields>, now: number) {
       await db
         .updateTable('users')
         .set({ ...changes, updatedAt: now })

@@ -3,7 +3,9 @@ import type { OidcLoginStatesTable, UsersTable } from '../db/schema.js';
 
 export type OidcLoginState = OidcLoginStatesTable;
 
-type OidcLinkChanges = { oidcSubject: string } & Partial<Omit<UsersTable, 'id' | 'createdAt' | 'updatedAt'>>;
+type OidcLinkChanges = { oidcSubject: string } & Partial<
+  Omit<UsersTable, 'id' | 'createdAt' | 'updatedAt' | 'inboxVersion'>
+>;
 
 /** SQL of external sign-in: the pending logins, and linking a provider account to a user. */
 export function createOidcRepo(db: Db) {

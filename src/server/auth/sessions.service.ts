@@ -92,6 +92,7 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
           lastName: row.lastName,
           authProvider: row.authProvider,
           emailVerified: row.emailVerified === 1,
+          inboxVersion: Number(row.inboxVersion),
         },
       };
     },

@@ -9,6 +9,7 @@ import * as m20261123TrustedDevices from './migrations/2026-11-23-0006-trusted-d
 import * as m20261123Messaging from './migrations/2026-11-23-0007-messaging.js';
 import * as m20261123Push from './migrations/2026-11-23-0008-push.js';
 import * as m20261123NotificationPreferences from './migrations/2026-11-23-0009-notification-preferences.js';
+import * as m20261125InboxVersion from './migrations/2026-11-25-0010-inbox-version.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0007-messaging': m20261123Messaging,
   '2026-11-23-0008-push': m20261123Push,
   '2026-11-23-0009-notification-preferences': m20261123NotificationPreferences,
+  '2026-11-25-0010-inbox-version': m20261125InboxVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

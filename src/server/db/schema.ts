@@ -33,6 +33,11 @@ export interface UsersTable {
   emailVerified: number;
   createdAt: number;
   updatedAt: number;
+  /**
+   * Bumped in the transaction of every write that changes what the user's message lists show
+   * (src/server/messaging/inbox.ts): a cached list made at this version is current.
+   */
+  inboxVersion: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -5,6 +5,7 @@ import { timeOrderedId } from '../db/ids.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { ConversationSide, ConversationsTable, MessagesTable } from '../db/schema.js';
+import { touchInboxes } from './inbox.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
@@ -185,16 +186,20 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       return messageViews().where('messages.id', '=', messageId).executeTakeFirstOrThrow();
     },
 
-    /** Marks what the other side wrote as read by `side`. */
-    async markRead(conversationId: string, side: ConversationSide) {
-      await db
+    /** Marks what the other side wrote as read by `side`; answers how many messages that was. */
+    async markRead(conversationId: string, side: ConversationSide): Promise<number> {
+      const { numUpdatedRows } = await db
         .updateTable('messages')
         .set({ isRead: 1 })
         .where('conversationId', '=', conversationId)
         .where('senderSide', '!=', side)
         .where('isRead', '=', 0)
-        .execute();
+        .executeTakeFirst();
+      return Number(numUpdatedRows);
     },
+
+    /** Last in a transaction that changes what these users' lists show (src/server/messaging/inbox.ts). */
+    touchInboxes: (userIds: readonly (string | null)[]) => touchInboxes(db, userIds),
 
     /**
      * Unread messages for the user: written by the other side of their conversations, since `since`.

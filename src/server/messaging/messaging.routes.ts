@@ -8,6 +8,7 @@ import {
 import { hashToken } from '../auth/tokens.js';
 import { badRequest } from '../plugins/errors.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
+import { InboxAnswerCache } from './inbox.js';
 import { presentConversation, presentMessage } from './messaging.presenter.js';
 import type { MessagingService, Sender } from './messaging.service.js';
 
@@ -57,9 +58,19 @@ export function registerMessagingRoutes(
     return reply.status(201).send(sent);
   });
 
-  app.get('/api/conversations', async (request) =>
-    (await messaging.listConversations(requireUser(request).user.id)).map(presentConversation),
-  );
+  // The list is read far more often than it changes (every screen, every realtime event): its answer is
+  // kept per user for the inbox version it was made at (src/server/messaging/inbox.ts).
+  const conversationLists = new InboxAnswerCache();
+  app.get('/api/conversations', async (request, reply) => {
+    const { user } = requireUser(request);
+    reply.type('application/json; charset=utf-8');
+    const cached = conversationLists.get(user.id, user.inboxVersion, deps.now());
+    if (cached !== undefined) return reply.send(cached);
+    const { items, validUntil } = await messaging.listConversations(user.id);
+    const body = JSON.stringify(items.map(presentConversation));
+    conversationLists.set(user.id, { version: user.inboxVersion, validUntil, body });
+    return reply.send(body);
+  });
 
   app.get<IdParams>('/api/conversations/:id/messages', async (request) => {
     const { side, messages } = await messaging.listMessages(requireUser(request).user.id, request.params.id);

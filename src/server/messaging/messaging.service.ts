@@ -189,6 +189,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
                 throw isUniqueViolation(error) ? new IdempotencyConflict() : error;
               });
           }
+          await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
           return { result, conversation, side };
         });
       } catch (error) {
@@ -206,20 +207,26 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       return sent.result;
     },
 
-    /** The user's conversations with a message in the last 24 hours, newest first, as they may see them. */
+    /**
+     * The user's conversations with a message in the last 24 hours, newest first, as they may see them;
+     * and until when that stays so unless something is written (the oldest of their messages read here
+     * leaves the lists then).
+     */
     async listConversations(userId: string) {
-      const conversations = await repo.listConversationsOf(userId, since());
+      const now = clock();
+      const conversations = await repo.listConversationsOf(userId, now - MESSAGE_RETENTION_MS);
       const messages = await repo.listMessages(
         conversations.map((conversation) => conversation.id),
-        since(),
+        now - MESSAGE_RETENTION_MS,
       );
+      const validUntil = (messages[0]?.createdAt ?? Number.POSITIVE_INFINITY) + MESSAGE_RETENTION_MS;
       const vehicleIds = conversations.flatMap((c) =>
         c.vehicleTwoId ? [c.vehicleOneId, c.vehicleTwoId] : [c.vehicleOneId],
       );
       const vehicles = new Map(
         (await repo.findPublicVehicles([...new Set(vehicleIds)])).map((v) => [v.id, v]),
       );
-      return conversations.flatMap((conversation) => {
+      const items = conversations.flatMap((conversation) => {
         const side = sideOf(conversation, userId);
         if (!side) return [];
         const visible = messages.filter(
@@ -243,6 +250,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           },
         ];
       });
+      return { items, validUntil };
     },
 
     /** A conversation's messages of the last 24 hours, for a participant only. */
@@ -283,6 +291,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           },
           tx.db,
         );
+        await tx.touchInboxes([userId, recipient]);
         return inserted;
       });
       await announce({ messageId: message.id, conversationId: conversation.id }, recipient, userId);
@@ -296,13 +305,18 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       if (vehicleId !== undefined && vehicleId !== vehicleOf(conversation, side)) {
         throw badRequest(messageTexts.notYourVehicleHere);
       }
-      await repo.markRead(conversation.id, side);
+      await deps.transaction(async (tx) => {
+        if ((await tx.markRead(conversation.id, side)) > 0) await tx.touchInboxes([userId]);
+      });
     },
 
     /** Deletes the conversation from the caller's list only; the other side keeps theirs (0080). */
     async deleteConversation(userId: string, conversationId: string) {
       const { conversation, side } = await participantConversation(userId, conversationId);
-      await repo.clearForSide(conversation.id, side, clock());
+      await deps.transaction(async (tx) => {
+        await tx.clearForSide(conversation.id, side, clock());
+        await tx.touchInboxes([userId]);
+      });
     },
 
     /** Deletes a message; only its sender may (spec §6), anyone else gets the 404 of a missing one. */
@@ -313,7 +327,10 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       if (!conversation || sideOf(conversation, userId) !== message.senderSide) {
         throw notFound(messageTexts.messageNotFound);
       }
-      await repo.deleteMessage(message.id);
+      await deps.transaction(async (tx) => {
+        await tx.deleteMessage(message.id);
+        await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
+      });
     },
 
     /** What the other side wrote that the caller has not read, newest first (the 30 s fallback poll). */

@@ -10,6 +10,8 @@ export interface SessionUser {
   lastName: string | null;
   authProvider: AuthProvider;
   emailVerified: boolean;
+  /** What the user's message lists show changes with it (src/server/messaging/inbox.ts). */
+  inboxVersion: number;
 }
 
 export interface RequestAuth {

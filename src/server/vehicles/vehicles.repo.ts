@@ -4,6 +4,7 @@ import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import type { Db } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { VehiclesTable } from '../db/schema.js';
+import { touchInboxesOfVehicle } from '../messaging/inbox.js';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 
@@ -37,6 +38,17 @@ const publicById = prepareQuery((db: Db, args: { id: string }) =>
 );
 
 export function createVehiclesRepo(db: Db) {
+  /**
+   * A change of vehicle `id`, in one transaction with the inbox versions of everyone in a conversation with
+   * it: its public description shows in their lists (src/server/messaging/inbox.ts).
+   */
+  const changeShownInConversations = <Row>(id: string, change: (trx: Db) => Promise<Row | undefined>) =>
+    db.transaction().execute(async (trx) => {
+      const row = await change(trx);
+      if (row) await touchInboxesOfVehicle(trx, id);
+      return row;
+    });
+
   return {
     insertVehicle(
       vehicle: VehicleValues & { ownerId: string; qrCode: string; themePreset: string },
@@ -112,23 +124,27 @@ export function createVehiclesRepo(db: Db) {
       changes: Partial<VehicleValues & { themePreset: string; acceptMessagesFrom: string }>,
       now: number,
     ) {
-      return db
-        .updateTable('vehicles')
-        .set({ ...changes, updatedAt: now })
-        .where('ownerId', '=', ownerId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return changeShownInConversations(id, (trx) =>
+        trx
+          .updateTable('vehicles')
+          .set({ ...changes, updatedAt: now })
+          .where('ownerId', '=', ownerId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      );
     },
 
     setOwnedVehicleActive(ownerId: string, id: string, isActive: boolean, now: number) {
-      return db
-        .updateTable('vehicles')
-        .set({ isActive: isActive ? 1 : 0, removedAt: isActive ? null : now, updatedAt: now })
-        .where('ownerId', '=', ownerId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      return changeShownInConversations(id, (trx) =>
+        trx
+          .updateTable('vehicles')
+          .set({ isActive: isActive ? 1 : 0, removedAt: isActive ? null : now, updatedAt: now })
+          .where('ownerId', '=', ownerId)
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst(),
+      );
     },
 
     findPublicVehicleByQrCode: (qrCode: string) => publicByQrCode.first(db, { qrCode }),

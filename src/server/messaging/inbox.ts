@@ -1,0 +1,100 @@
+import type { Db } from '../db/index.js';
+import { prepareQuery } from '../db/prepared.js';
+
+/*
+ * A user's inbox version (users.inbox_version) changes with every write that changes what their message
+ * lists show: a message written, read or deleted, a conversation cleared from a side, a vehicle in one of
+ * their conversations edited or removed. The bump is part of the write's own transaction, so whoever reads
+ * the version (the session read brings it along) and then the lists sees lists at least that new: an answer
+ * cached for a version stays right until the version moves or one of its messages reaches 24 hours
+ * (docs/decisions/0108-conversation-list-cache.md). Messages deleted by the retention job were past 24 hours,
+ * out of every list already, so that job bumps nothing.
+ */
+
+// Of every message sent: compiled once (src/server/db/prepared.ts).
+const touchOne = prepareQuery((db: Db, args: { id: string }) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ inboxVersion: eb('inboxVersion', '+', 1) }))
+    .where('id', '=', args.id),
+);
+
+/**
+ * Bumps the inbox versions of `userIds` (nulls and repeats ignored). Call it last in the transaction.
+ * Each user's row is updated alone, in the order of their ids: on PostgreSQL every transaction takes these
+ * locks last and in that one order, so two writes bumping the same users wait for each other and never
+ * deadlock (a single UPDATE of several rows locks them in whatever order its plan meets them). The lock is
+ * the one of an UPDATE of a column no foreign key points at: the KEY SHARE locks that inserts referencing a
+ * user take, in this transaction or another, let it be.
+ */
+export async function touchInboxes(db: Db, userIds: readonly (string | null)[]): Promise<void> {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))].sort();
+  for (const id of ids) await touchOne.rows(db, { id });
+}
+
+/** Bumps the inbox versions of everyone in a conversation with vehicle `vehicleId` (its name shows there). */
+export async function touchInboxesOfVehicle(db: Db, vehicleId: string): Promise<void> {
+  const conversations = await db
+    .selectFrom('conversations')
+    .select(['ownerOneId', 'userTwoId'])
+    .where((eb) => eb.or([eb('vehicleOneId', '=', vehicleId), eb('vehicleTwoId', '=', vehicleId)]))
+    .execute();
+  await touchInboxes(
+    db,
+    conversations.flatMap((conversation) => [conversation.ownerOneId, conversation.userTwoId]),
+  );
+}
+
+interface CachedAnswer {
+  version: number;
+  /** The answer is right until then (ms since the epoch): its oldest message leaves the lists. */
+  validUntil: number;
+  body: string;
+}
+
+/** How many characters of answers one instance keeps (UTF-16 units, about twice that in bytes). */
+const CACHE_BUDGET = 16 * 1024 * 1024;
+
+/**
+ * One answer per user (their latest), for the version it was made at; least recently used out when the
+ * budget is spent. Per instance: each instance checks the version the database holds on every request.
+ */
+export class InboxAnswerCache {
+  private readonly answers = new Map<string, CachedAnswer>();
+  private size = 0;
+
+  constructor(private readonly budget = CACHE_BUDGET) {}
+
+  /** The answer cached for `userId` at `version`, if it is still right at `now`. */
+  get(userId: string, version: number, now: number): string | undefined {
+    const answer = this.answers.get(userId);
+    if (!answer || answer.version !== version || now >= answer.validUntil) return undefined;
+    // Most recently used last.
+    this.answers.delete(userId);
+    this.answers.set(userId, answer);
+    return answer.body;
+  }
+
+  set(userId: string, answer: CachedAnswer): void {
+    this.delete(userId);
+    if (answer.body.length > this.budget) return;
+    this.answers.set(userId, answer);
+    this.size += answer.body.length;
+    for (const [oldest] of this.answers) {
+      if (this.size <= this.budget) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(userId: string) {
+    const answer = this.answers.get(userId);
+    if (!answer) return;
+    this.answers.delete(userId);
+    this.size -= answer.body.length;
+  }
+
+  /** How many users' answers are kept (for tests). */
+  get count(): number {
+    return this.answers.size;
+  }
+}
