@@ -3,6 +3,7 @@ import { notificationPreferencesRequestSchema } from '../../shared/push/preferen
 import {
   pushTestRequestSchema,
   pushTexts,
+  renewalQuerySchema,
   subscribeRequestSchema,
   unsubscribeRequestSchema,
 } from '../../shared/push/push.js';
@@ -29,9 +30,11 @@ export function registerPushRoutes(app: FastifyInstance, { push }: { push: PushS
     isSubscribed: await push.isSubscribed(requireUser(request).user.id),
   }));
 
-  app.get('/api/push/check-renewal', async (request) => ({
-    renewalRequired: await push.renewalRequired(requireUser(request).user.id),
-  }));
+  app.get('/api/push/check-renewal', async (request) => {
+    const userId = requireUser(request).user.id;
+    const { endpoint } = renewalQuerySchema.parse(request.query);
+    return { renewalRequired: await push.renewalRequired(userId, endpoint) };
+  });
 
   // Whether pushes show the message's text (Settings, Push Notifications): the server writes the pushes.
   app.get('/api/push/preferences', async (request) => push.preferences(requireUser(request).user.id));

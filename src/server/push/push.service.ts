@@ -75,8 +75,16 @@ export function createPushService(deps: PushServiceDeps) {
     },
 
     /** The browser must subscribe again: the server has no subscription of the user made with its key. */
-    async renewalRequired(userId: string) {
-      return (await current(userId)).length === 0;
+    /**
+     * Whether the browser of `endpoint` must subscribe again: the server has no current subscription of
+     * it (dropped after the push service's 404 or 410, or made with an older VAPID key). Without an
+     * endpoint, whether the account has no current subscription at all.
+     */
+    async renewalRequired(userId: string, endpoint?: string) {
+      const subscriptions = await current(userId);
+      return endpoint === undefined
+        ? subscriptions.length === 0
+        : !subscriptions.some((subscription) => subscription.endpoint === endpoint);
     },
 
     /** POST /api/push/test: a notification to every subscription of the user, now; answers how many took it. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
-import { pushTexts } from '../../shared/push/push.js';
+import { PUSH_ENDPOINT_MAX, pushTexts } from '../../shared/push/push.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
@@ -81,6 +81,63 @@ describe.each(testEngines)('web push on %s', (engine) => {
     });
     expect(unsubscribed.statusCode).toBe(200);
     expect(await status()).toEqual({ isSubscribed: false });
+  });
+
+  it('answers check-renewal for the browser that asks: its subscription dropped, it renews while another browser’s stands', async () => {
+    const user = await createVerifiedUser(t);
+    const [phone, laptop] = [service.subscribe(), service.subscribe()];
+    for (const browser of [phone, laptop]) {
+      const subscribed = await call(t.app, 'POST', '/api/push/subscribe', {
+        cookie: user.cookie,
+        body: { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth },
+      });
+      expect(subscribed.statusCode).toBe(201);
+    }
+    const renewalOf = async (endpoint?: string) => {
+      const query = endpoint === undefined ? '' : `?endpoint=${encodeURIComponent(endpoint)}`;
+      const answer = await call(t.app, 'GET', `/api/push/check-renewal${query}`, { cookie: user.cookie });
+      expect(answer.statusCode).toBe(200);
+      return answer.json().renewalRequired;
+    };
+    expect(await renewalOf(phone.endpoint)).toBe(false);
+    expect(await renewalOf(laptop.endpoint)).toBe(false);
+
+    // The server forgets the phone's subscription (as after the push service's 410).
+    const { id: userId } = (await call(t.app, 'GET', '/api/auth/user', { cookie: user.cookie })).json();
+    await createPushRepo(t.db).deleteSubscriptionOf(userId, phone.endpoint);
+    expect(await renewalOf(phone.endpoint)).toBe(true);
+    expect(await renewalOf(laptop.endpoint)).toBe(false);
+    // Asked without an endpoint, the account still has a current subscription (spec §7's call).
+    expect(await renewalOf()).toBe(false);
+    // Another account's endpoint is not this account's subscription.
+    const other = await createVerifiedUser(t);
+    const others = await call(
+      t.app,
+      'GET',
+      `/api/push/check-renewal?endpoint=${encodeURIComponent(laptop.endpoint)}`,
+      {
+        cookie: other.cookie,
+      },
+    );
+    expect(others.json()).toEqual({ renewalRequired: true });
+  });
+
+  it('refuses a check-renewal endpoint that is not one, and visitors', async () => {
+    const user = await createVerifiedUser(t);
+    const ask = (query: string) =>
+      call(t.app, 'GET', `/api/push/check-renewal${query}`, { cookie: user.cookie });
+    const cases: Array<[string, string]> = [
+      ['?endpoint=', pushTexts.endpointRequired],
+      ['?endpoint=http%3A%2F%2Fpush.example%2Fx', pushTexts.endpointInvalid],
+      [`?endpoint=https%3A%2F%2Fpush.example%2F${'x'.repeat(PUSH_ENDPOINT_MAX)}`, pushTexts.endpointInvalid],
+      ['?endpoint=https%3A%2F%2Fa.example&endpoint=https%3A%2F%2Fb.example', 'endpoint must be text'],
+    ];
+    for (const [query, message] of cases) {
+      const answer = await ask(query);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().message, query).toBe(message);
+    }
+    expect((await call(t.app, 'GET', '/api/push/check-renewal')).statusCode).toBe(401);
   });
 
   it('refuses visitors, endpoints off the allowed hosts or not https, and broken keys, changing nothing', async () => {

@@ -75,6 +75,14 @@ export const subscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type SubscribeRequest = z.input<ReturnType<typeof subscriptionFields>>;
 
+/**
+ * GET /api/push/check-renewal: with `?endpoint=`, whether this browser's own subscription must be made again
+ * (another browser of the account may hold a current one); without, whether the account has none (spec §7).
+ */
+export const renewalQuerySchema = /* @__PURE__ */ z.lazy(() =>
+  requestBody({ endpoint: 'text' }, z.object({ endpoint: z.optional(endpoint()) })),
+);
+
 /** POST /api/push/unsubscribe. */
 export const unsubscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
   requestBody({ endpoint: 'text' }, z.object({ endpoint: endpoint() })),

@@ -41,7 +41,12 @@ async function checkRenewal(): Promise<RenewalResult> {
   if (!state.push.supported || state.push.permission !== 'granted' || !state.push.hasSubscription) {
     return 'current';
   }
-  const answer = await apiRequest('GET', '/api/push/check-renewal', undefined, {
+  // About this browser's own subscription: another browser of the account may hold a current one.
+  const endpoint = lastKnownEndpoint();
+  const path = endpoint
+    ? `/api/push/check-renewal?endpoint=${encodeURIComponent(endpoint)}`
+    : '/api/push/check-renewal';
+  const answer = await apiRequest('GET', path, undefined, {
     response: pushRenewalResponseSchema,
     nullOn401: true,
   });
