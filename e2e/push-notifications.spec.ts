@@ -181,3 +181,42 @@ test('a session that ended elsewhere: the worker’s badge refresh meets 401, cl
   // The app reads the session again and acts on its expiry (spec §8 Unauthorized, then sign-in).
   await expect(page).toHaveURL(/\/auth\?mode=login$/);
 });
+
+test('a notification click’s message that arrives while the app is still loading is acted on once it has loaded', async ({
+  page,
+  context,
+  signedInAccount: _account,
+}) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+
+  // The app loads again with the chunk that acts on the worker's messages held back, as on a slow phone
+  // woken by a notification click.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-badge-bridge-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+
+  // What the worker's notificationclick sends an open window.
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(async () => {
+    // The worker's global scope (the journeys are typed for pages).
+    const scope = self as unknown as {
+      clients: { matchAll(options: object): Promise<Array<{ postMessage(message: unknown): void }>> };
+    };
+    const windows = await scope.clients.matchAll({ type: 'window' });
+    for (const window of windows) {
+      window.postMessage({ type: 'NOTIFICATION_CLICKED', url: '/settings', conversationId: null });
+    }
+  });
+  release();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { preloadFirstPage } from './app/pages.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
+import { captureWorkerMessages } from './features/app-badge/worker-messages.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
 import { hasSessionHint } from './lib/session-hint.js';
 import { startTheme } from './lib/theme.js';
@@ -12,6 +13,8 @@ preloadFirstPage(window.location.pathname, hasSessionHint());
 startTheme();
 // Before anything else can delay it: the browser's install offer may come before the install chunk loads.
 captureInstallPrompt();
+// Likewise the service worker's messages: a notification click's may come before the bridge chunk loads.
+captureWorkerMessages();
 
 // Browsers report a harmless "ResizeObserver loop" error when layout settles late; keep it out of error handling.
 window.addEventListener('error', (event) => {

@@ -16,6 +16,7 @@ import {
   unregisterBadgeRefresh,
 } from './badge-bridge.js';
 import { badgeCount, clickedPath } from './badge-rules.js';
+import { takeWorkerMessages } from './worker-messages.js';
 
 /** Hands a message to the worker that controls the page, or to the active one once it is ready. */
 async function postToWorker(message: PageToWorker): Promise<void> {
@@ -50,8 +51,8 @@ export function AppBadgeBridge({ isSignedIn }: { isSignedIn: boolean }) {
   useEffect(() => {
     if (!hasServiceWorker) return;
     const warned = new Set<string>();
-    const onMessage = (event: MessageEvent) => {
-      const message = parseWorkerMessage(event.data);
+    const onMessage = (data: unknown) => {
+      const message = parseWorkerMessage(data);
       if (message?.type === NOTIFICATION_CLICKED) {
         const path = clickedPath(message.url, window.location);
         if (path !== null) navigate(path);
@@ -65,8 +66,8 @@ export function AppBadgeBridge({ isSignedIn }: { isSignedIn: boolean }) {
         console.warn('The app badge could not be updated:', message.error);
       }
     };
-    navigator.serviceWorker.addEventListener('message', onMessage);
-    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+    // Also what the worker sent before this chunk loaded (worker-messages.ts).
+    return takeWorkerMessages(onMessage);
   }, [hasServiceWorker, navigate]);
 
   return null;
