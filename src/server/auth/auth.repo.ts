@@ -4,8 +4,8 @@ import { prepareQuery } from '../db/prepared.js';
 import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
-/** The columns of a user the app writes (the inbox version moves by itself: src/server/messaging/inbox.ts). */
-type UserFields = Omit<UserRow, 'id' | 'createdAt' | 'updatedAt' | 'inboxVersion'>;
+/** The columns of a user the app writes (the inbox version moves by itself: src/server/messaging/inbox.repo.ts). */
+export type UserFields = Omit<UserRow, 'id' | 'createdAt' | 'updatedAt' | 'inboxVersion'>;
 
 // Read by every signed-in request: compiled once (src/server/db/prepared.ts).
 const activeSession = prepareQuery(

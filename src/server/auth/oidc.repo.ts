@@ -1,11 +1,10 @@
 import type { Db } from '../db/index.js';
-import type { OidcLoginStatesTable, UsersTable } from '../db/schema.js';
+import type { OidcLoginStatesTable } from '../db/schema.js';
+import type { UserFields } from './auth.repo.js';
 
 export type OidcLoginState = OidcLoginStatesTable;
 
-type OidcLinkChanges = { oidcSubject: string } & Partial<
-  Omit<UsersTable, 'id' | 'createdAt' | 'updatedAt' | 'inboxVersion'>
->;
+type OidcLinkChanges = { oidcSubject: string } & Partial<UserFields>;
 
 /** SQL of external sign-in: the pending logins, and linking a provider account to a user. */
 export function createOidcRepo(db: Db) {

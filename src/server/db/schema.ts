@@ -35,7 +35,7 @@ export interface UsersTable {
   updatedAt: number;
   /**
    * Bumped in the transaction of every write that changes what the user's message lists show
-   * (src/server/messaging/inbox.ts): a cached list made at this version is current.
+   * (src/server/messaging/inbox.repo.ts): a cached list made at this version is current.
    */
   inboxVersion: Generated<number>;
 }

@@ -7,23 +7,22 @@ import { testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
-import { InboxAnswerCache } from './inbox.js';
+import { InboxAnswerCache } from './inbox-cache.js';
 
 /*
  * GET /api/conversations is answered from a per-user cache while the user's inbox version stands
- * (src/server/messaging/inbox.ts). Each case reads the list first, so that a cached answer exists, then
+ * (src/server/messaging/inbox-cache.ts). Each case reads the list first, so that a cached answer exists, then
  * changes something, and reads again: the change must show, on this instance and on another one that shares
  * the database (each instance keeps its own answers).
  */
 describe.each(testEngines)('the conversation list stays current on %s', (engine) => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof buildApp>>;
-  const mailers: Array<{ close(): void }> = [];
+  let mailer: ReturnType<typeof createSmtpMailer>;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const mailer = createSmtpMailer(t.mail.url, t.config.mailFrom);
-    mailers.push(mailer);
+    mailer = createSmtpMailer(t.mail.url, t.config.mailFrom);
     other = await buildApp({
       config: t.config,
       database: { db: t.db, engine, close: async () => undefined },
@@ -35,7 +34,7 @@ describe.each(testEngines)('the conversation list stays current on %s', (engine)
   });
   afterAll(async () => {
     await other.close();
-    for (const mailer of mailers) mailer.close();
+    mailer.close();
     await t.close();
   });
 

@@ -5,7 +5,7 @@ import { timeOrderedId } from '../db/ids.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { ConversationSide, ConversationsTable, MessagesTable } from '../db/schema.js';
-import { touchInboxes } from './inbox.js';
+import { touchInboxes } from './inbox.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
@@ -198,7 +198,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       return Number(numUpdatedRows);
     },
 
-    /** Last in a transaction that changes what these users' lists show (src/server/messaging/inbox.ts). */
+    /** Last in a transaction that changes what these users' lists show (src/server/messaging/inbox.repo.ts). */
     touchInboxes: (userIds: readonly (string | null)[]) => touchInboxes(db, userIds),
 
     /**

@@ -8,7 +8,7 @@ import {
 import { hashToken } from '../auth/tokens.js';
 import { badRequest } from '../plugins/errors.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
-import { InboxAnswerCache } from './inbox.js';
+import { InboxAnswerCache } from './inbox-cache.js';
 import { presentConversation, presentMessage } from './messaging.presenter.js';
 import type { MessagingService, Sender } from './messaging.service.js';
 
@@ -59,7 +59,7 @@ export function registerMessagingRoutes(
   });
 
   // The list is read far more often than it changes (every screen, every realtime event): its answer is
-  // kept per user for the inbox version it was made at (src/server/messaging/inbox.ts).
+  // kept per user for the inbox version it was made at (src/server/messaging/inbox-cache.ts).
   const conversationLists = new InboxAnswerCache();
   app.get('/api/conversations', async (request, reply) => {
     const { user } = requireUser(request);

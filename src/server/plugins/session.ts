@@ -10,7 +10,7 @@ export interface SessionUser {
   lastName: string | null;
   authProvider: AuthProvider;
   emailVerified: boolean;
-  /** What the user's message lists show changes with it (src/server/messaging/inbox.ts). */
+  /** What the user's message lists show changes with it (src/server/messaging/inbox.repo.ts). */
   inboxVersion: number;
 }
 

@@ -74,7 +74,6 @@ export function createPushService(deps: PushServiceDeps) {
       return (await current(userId)).length > 0;
     },
 
-    /** The browser must subscribe again: the server has no subscription of the user made with its key. */
     /**
      * Whether the browser of `endpoint` must subscribe again: the server has no current subscription of
      * it (dropped after the push service's 404 or 410, or made with an older VAPID key). Without an

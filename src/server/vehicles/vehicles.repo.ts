@@ -4,7 +4,7 @@ import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import type { Db } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { VehiclesTable } from '../db/schema.js';
-import { touchInboxesOfVehicle } from '../messaging/inbox.js';
+import { touchInboxesOfVehicle } from '../messaging/inbox.repo.js';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 
@@ -40,7 +40,7 @@ const publicById = prepareQuery((db: Db, args: { id: string }) =>
 export function createVehiclesRepo(db: Db) {
   /**
    * A change of vehicle `id`, in one transaction with the inbox versions of everyone in a conversation with
-   * it: its public description shows in their lists (src/server/messaging/inbox.ts).
+   * it: its public description shows in their lists (src/server/messaging/inbox.repo.ts).
    */
   const changeShownInConversations = <Row>(id: string, change: (trx: Db) => Promise<Row | undefined>) =>
     db.transaction().execute(async (trx) => {

@@ -1,0 +1,58 @@
+/*
+ * Answers kept per user for the inbox version they were made at (src/server/messaging/inbox.repo.ts bumps
+ * it; docs/decisions/0108-conversation-list-cache.md).
+ */
+
+interface CachedAnswer {
+  version: number;
+  /** The answer is right until then (ms since the epoch): its oldest message leaves the lists. */
+  validUntil: number;
+  body: string;
+}
+
+/** How many characters of answers one instance keeps (UTF-16 units, about twice that in bytes). */
+const CACHE_BUDGET = 16 * 1024 * 1024;
+
+/**
+ * One answer per user (their latest), for the version it was made at; least recently used out when the
+ * budget is spent. Per instance: each instance checks the version the database holds on every request.
+ */
+export class InboxAnswerCache {
+  private readonly answers = new Map<string, CachedAnswer>();
+  private size = 0;
+
+  constructor(private readonly budget = CACHE_BUDGET) {}
+
+  /** The answer cached for `userId` at `version`, if it is still right at `now`. */
+  get(userId: string, version: number, now: number): string | undefined {
+    const answer = this.answers.get(userId);
+    if (!answer || answer.version !== version || now >= answer.validUntil) return undefined;
+    // Most recently used last.
+    this.answers.delete(userId);
+    this.answers.set(userId, answer);
+    return answer.body;
+  }
+
+  set(userId: string, answer: CachedAnswer): void {
+    this.delete(userId);
+    if (answer.body.length > this.budget) return;
+    this.answers.set(userId, answer);
+    this.size += answer.body.length;
+    for (const [oldest] of this.answers) {
+      if (this.size <= this.budget) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(userId: string) {
+    const answer = this.answers.get(userId);
+    if (!answer) return;
+    this.answers.delete(userId);
+    this.size -= answer.body.length;
+  }
+
+  /** How many users' answers are kept (for tests). */
+  get count(): number {
+    return this.answers.size;
+  }
+}
