@@ -158,3 +158,39 @@ test('/vehicle-found?qr={code} finds the vehicle like /vehicle/qr/{code}; an unk
   ).toBeVisible();
   await home.expectShown();
 });
+
+test('a QR link opened cold asks for its vehicle and the session before the page’s script has arrived, and asks once', async ({
+  page,
+  vehicle,
+}) => {
+  const found = new VehicleFoundPage(page);
+  const lookups: string[] = [];
+  const sessionReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/vehicles/qr/')) lookups.push(pathname);
+    if (pathname === '/api/auth/user') sessionReads.push(pathname);
+  });
+  // Vehicle found's chunk is held back, as on a slow network: the reads must not wait for it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let chunkRequested = false;
+  await page.route(/\/assets\/vehicle-found-[^/]*\.js$/, async (route) => {
+    chunkRequested = true;
+    await held;
+    await route.continue();
+  });
+
+  await page.goto(`/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}`, { waitUntil: 'domcontentloaded' });
+  await expect.poll(() => chunkRequested).toBe(true);
+  await expect.poll(() => lookups).toEqual([`/api/vehicles/qr/${vehicle.qrCode}`]);
+  await expect.poll(() => sessionReads.length).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { name: 'Vehicle Found' })).toHaveCount(0);
+
+  release();
+  await found.expectShown(vehicle.licensePlate);
+  // The page's own query found the answer already asked for: the same key, no second request.
+  expect(lookups).toEqual([`/api/vehicles/qr/${vehicle.qrCode}`]);
+});

@@ -4,12 +4,16 @@ import { App } from './app/app.js';
 import { preloadFirstPage } from './app/pages.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
 import { captureWorkerMessages } from './features/app-badge/worker-messages.js';
+import { prefetchUser } from './features/auth/queries.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
+import { queryClient } from './lib/query-client.js';
 import { hasSessionHint } from './lib/session-hint.js';
 import { startTheme } from './lib/theme.js';
 import './styles.css';
 
-preloadFirstPage(window.location.pathname, hasSessionHint());
+// The session's answer and the first page's chunk (and data) are asked for before React draws anything.
+prefetchUser(queryClient);
+preloadFirstPage(window.location, hasSessionHint());
 startTheme();
 // Before anything else can delay it: the browser's install offer may come before the install chunk loads.
 captureInstallPrompt();

@@ -1,4 +1,7 @@
 import { type ComponentType, lazy } from 'react';
+import { isVehicleCode } from '../features/finder/scan-code.js';
+import { prefetchVehicleByQrCode } from '../features/finder/vehicle-reads.js';
+import { queryClient } from '../lib/query-client.js';
 
 /**
  * Every screen is its own chunk, loaded when its route first renders (the router's Suspense shows a spinner
@@ -66,11 +69,26 @@ export const VehicleSetupPage = page(vehicleSetup, (module) => module.VehicleSet
 export const VehicleThemePage = page(vehicleTheme, (module) => module.VehicleThemePage);
 export const VehicleThemeSignInRequired = page(vehicleTheme, (module) => module.VehicleThemeSignInRequired);
 
+/** A QR sticker's link, /vehicle/qr/{code}, and the same as /vehicle-found?qr={code} (router.tsx). */
+const QR_LINK_PATH = /^\/vehicle\/qr\/([^/]+)$/;
+
 /**
- * A cold start at / draws Home or the landing page once the session is read; fetch the likely one meanwhile
- * (the session hint cookie says whether a session cookie was set), so the page's chunk and the session
- * answer travel together instead of one after the other (docs/decisions/0105-first-paint.md).
+ * A cold start fetches what its first screen needs while the session is read, so the page's chunk, its data
+ * and the session answer travel together instead of one after the other (docs/decisions/0105-first-paint.md,
+ * 0110-first-screen-reads.md). At /, Home or the landing page: the session hint cookie says whether a
+ * session cookie was set. At a QR link (a passer-by who scanned a sticker), Vehicle found and the vehicle.
  */
-export function preloadFirstPage(path: string, hasSessionHint: boolean): void {
-  if (path === '/') void (hasSessionHint ? home() : landing()).catch(() => undefined);
+export function preloadFirstPage(location: { pathname: string; search: string }, hasSessionHint: boolean) {
+  const { pathname, search } = location;
+  if (pathname === '/') {
+    void (hasSessionHint ? home() : landing()).catch(() => undefined);
+    return;
+  }
+  const qrCode =
+    QR_LINK_PATH.exec(pathname)?.[1] ??
+    (pathname === '/vehicle-found' ? new URLSearchParams(search).get('qr') : null);
+  if (qrCode && isVehicleCode(qrCode)) {
+    void vehicleFound().catch(() => undefined);
+    prefetchVehicleByQrCode(queryClient, qrCode);
+  }
 }

@@ -1,34 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type PublicVehicle, publicVehicleSchema } from '../../../shared/vehicles/contracts.js';
-import { apiRequest } from '../../lib/api.js';
+import type { PublicVehicle } from '../../../shared/vehicles/contracts.js';
 import { ApiError, isNotFound } from '../../lib/api-error.js';
 import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
 import { retryUnlessNotFound } from '../../lib/retry.js';
 import { finderTexts } from './texts.js';
+import { getVehicle, lookupKeys, lookupPaths, vehicleByQrCodeQuery } from './vehicle-reads.js';
 
 /** Kept here for the finder's screens (pages/license-plate.tsx); it lives in lib with the retry rule. */
-export { isNotFound };
-
-/** The three public lookups of spec §7; each path segment is URL-encoded. */
-export const lookupPaths = {
-  byQrCode: (code: string) => `/api/vehicles/qr/${encodeURIComponent(code)}`,
-  byPlate: (plate: string) => `/api/vehicles/lookup/${encodeURIComponent(plate.trim())}`,
-  byId: (id: string) => `/api/vehicles/public/${encodeURIComponent(id)}`,
-};
-
-/**
- * The lookups' query keys start with '/api/vehicles' like every vehicle key (features/vehicles/queries.ts),
- * so a change that invalidates ['/api/vehicles'] refreshes a found vehicle too. Joined, a key is its path
- * for any code or id the server issues; the query functions still encode what a URL brought.
- */
-export const lookupKeys = {
-  byQrCode: (code: string) => ['/api/vehicles', 'qr', code] as const,
-  byId: (id: string) => ['/api/vehicles', 'public', id] as const,
-};
-
-/** The lookups build their own paths (each segment encoded), so they call the API themselves, not readQuery. */
-const getVehicle = (path: string, signal?: AbortSignal) =>
-  apiRequest('GET', path, undefined, { response: publicVehicleSchema, signal });
+export { isNotFound, lookupKeys, lookupPaths };
 
 /** The scanner's lookup: an action, not a read, so a mutation (retried once after a network or server failure). */
 export function useQrLookup() {
@@ -41,13 +20,7 @@ export function usePlateLookup() {
 
 /** Resolves a QR code opened as a link (/vehicle/qr/{code}); disabled without a code. */
 export function useVehicleByQrCode(code: string | undefined) {
-  return useQuery({
-    queryKey: lookupKeys.byQrCode(code ?? ''),
-    queryFn: ({ signal }) => getVehicle(lookupPaths.byQrCode(code ?? ''), signal),
-    enabled: code !== undefined,
-    retry: retryUnlessNotFound,
-    staleTime: VEHICLE_STALE_TIME_MS,
-  });
+  return useQuery({ ...vehicleByQrCodeQuery(code ?? ''), enabled: code !== undefined });
 }
 
 /**

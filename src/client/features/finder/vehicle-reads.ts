@@ -1,0 +1,49 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { publicVehicleSchema } from '../../../shared/vehicles/contracts.js';
+import { apiRequest } from '../../lib/api.js';
+import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
+import { retryUnlessNotFound } from '../../lib/retry.js';
+
+/**
+ * The public vehicle reads (spec §7), apart from the finder's screens (lookups.ts): a cold start on a QR
+ * link asks for its vehicle from the entry script (app/pages.ts), before any page chunk has arrived.
+ */
+
+/** The three public lookups of spec §7; each path segment is URL-encoded. */
+export const lookupPaths = {
+  byQrCode: (code: string) => `/api/vehicles/qr/${encodeURIComponent(code)}`,
+  byPlate: (plate: string) => `/api/vehicles/lookup/${encodeURIComponent(plate.trim())}`,
+  byId: (id: string) => `/api/vehicles/public/${encodeURIComponent(id)}`,
+};
+
+/**
+ * The lookups' query keys start with '/api/vehicles' like every vehicle key (features/vehicles/queries.ts),
+ * so a change that invalidates ['/api/vehicles'] refreshes a found vehicle too. Joined, a key is its path
+ * for any code or id the server issues; the query functions still encode what a URL brought.
+ */
+export const lookupKeys = {
+  byQrCode: (code: string) => ['/api/vehicles', 'qr', code] as const,
+  byId: (id: string) => ['/api/vehicles', 'public', id] as const,
+};
+
+/** The lookups build their own paths (each segment encoded), so they call the API themselves, not readQuery. */
+export const getVehicle = (path: string, signal?: AbortSignal) =>
+  apiRequest('GET', path, undefined, { response: publicVehicleSchema, signal });
+
+/** The read behind a QR code opened as a link (/vehicle/qr/{code}). */
+export const vehicleByQrCodeQuery = (code: string) =>
+  queryOptions({
+    queryKey: lookupKeys.byQrCode(code),
+    queryFn: ({ signal }) => getVehicle(lookupPaths.byQrCode(code), signal),
+    retry: retryUnlessNotFound,
+    staleTime: VEHICLE_STALE_TIME_MS,
+  });
+
+/**
+ * Asks for a QR link's vehicle before the page renders (app/pages.ts, a cold start on the link): the
+ * answer arrives while the shell and the session load, instead of after them. A failure is left to the
+ * page's own query, which asks again when it mounts.
+ */
+export function prefetchVehicleByQrCode(client: QueryClient, code: string): void {
+  void client.prefetchQuery(vehicleByQrCodeQuery(code));
+}
