@@ -60,26 +60,27 @@ const insertMessageQuery = prepareQuery((db: Db, args: MessageRow) =>
 );
 
 /** Unread messages of one side of the user's conversations (see countUnread). */
-const unreadOnSide = (side: ConversationSide) => {
+const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; since: number }) => {
   const { user, writer, clearedAt } =
     side === 'one'
       ? ({ user: 'ownerOneId', writer: 'two', clearedAt: 'conversations.oneClearedAt' } as const)
       : ({ user: 'userTwoId', writer: 'one', clearedAt: 'conversations.twoClearedAt' } as const);
-  return prepareQuery((db: Db, args: { userId: string; since: number }) =>
-    db
-      .selectFrom('conversations')
-      .innerJoin('messages', 'messages.conversationId', 'conversations.id')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where(`conversations.${user}`, '=', args.userId)
-      .where('conversations.lastMessageAt', '>', args.since)
-      .where('messages.senderSide', '=', writer)
-      .where('messages.isRead', '=', 0)
-      .where('messages.createdAt', '>', args.since)
-      .whereRef('messages.createdAt', '>', clearedAt),
-  );
+  return db
+    .selectFrom('conversations')
+    .innerJoin('messages', 'messages.conversationId', 'conversations.id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where(`conversations.${user}`, '=', args.userId)
+    .where('conversations.lastMessageAt', '>', args.since)
+    .where('messages.senderSide', '=', writer)
+    .where('messages.isRead', '=', 0)
+    .where('messages.createdAt', '>', args.since)
+    .whereRef('messages.createdAt', '>', clearedAt);
 };
-const unreadOnSideOne = unreadOnSide('one');
-const unreadOnSideTwo = unreadOnSide('two');
+
+/** Both sides' counts in one statement: one round trip on PostgreSQL, where each is a trip to the server. */
+const unreadOnBothSides = prepareQuery((db: Db, args: { userId: string; since: number }) =>
+  db.selectNoFrom([unreadOnSide(db, 'one', args).as('one'), unreadOnSide(db, 'two', args).as('two')]),
+);
 
 /** SQL of conversations, messages and idempotency keys. Every read of a user's data names the user. */
 export function createMessagingRepo(db: Db, engine: Engine) {
@@ -206,11 +207,8 @@ export function createMessagingRepo(db: Db, engine: Engine) {
      * Counted from the user's conversations on each side (their indexes), never by scanning messages.
      */
     async countUnread(userId: string, since: number) {
-      const [one, two] = [
-        await unreadOnSideOne.first(db, { userId, since }),
-        await unreadOnSideTwo.first(db, { userId, since }),
-      ];
-      return { count: Number(one?.count ?? 0) + Number(two?.count ?? 0) };
+      const counts = await unreadOnBothSides.first(db, { userId, since });
+      return { count: Number(counts?.one ?? 0) + Number(counts?.two ?? 0) };
     },
 
     async clearForSide(conversationId: string, side: ConversationSide, at: number) {
