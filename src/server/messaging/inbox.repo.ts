@@ -32,13 +32,25 @@ export async function touchInboxes(db: Db, userIds: readonly (string | null)[]):
   for (const id of ids) await touchOne.rows(db, { id });
 }
 
-/** Bumps the inbox versions of everyone in a conversation with vehicle `vehicleId` (its name shows there). */
-export async function touchInboxesOfVehicle(db: Db, vehicleId: string): Promise<void> {
-  const conversations = await db
+/**
+ * The conversations `vehicle` is in, found through its owner, who is the user of the side it is on (the
+ * vehicle written to on side one, the sender's own vehicle on side two; vehicles never change owners): the
+ * owner's indexes, not a scan of every conversation inside a vehicle edit's write transaction.
+ */
+export const conversationsOfVehicle = (db: Db, vehicle: { id: string; ownerId: string }) =>
+  db
     .selectFrom('conversations')
     .select(['ownerOneId', 'userTwoId'])
-    .where((eb) => eb.or([eb('vehicleOneId', '=', vehicleId), eb('vehicleTwoId', '=', vehicleId)]))
-    .execute();
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('ownerOneId', '=', vehicle.ownerId), eb('vehicleOneId', '=', vehicle.id)]),
+        eb.and([eb('userTwoId', '=', vehicle.ownerId), eb('vehicleTwoId', '=', vehicle.id)]),
+      ]),
+    );
+
+/** Bumps the inbox versions of everyone in a conversation with `vehicle` (its name shows there). */
+export async function touchInboxesOfVehicle(db: Db, vehicle: { id: string; ownerId: string }): Promise<void> {
+  const conversations = await conversationsOfVehicle(db, vehicle).execute();
   await touchInboxes(
     db,
     conversations.flatMap((conversation) => [conversation.ownerOneId, conversation.userTwoId]),

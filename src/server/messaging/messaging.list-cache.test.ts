@@ -1,12 +1,14 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import { buildApp } from '../app.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
-import { testEngines } from '../test/databases.js';
+import { createTestDatabase, testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
+import { conversationsOfVehicle } from './inbox.repo.js';
 import { InboxAnswerCache } from './inbox-cache.js';
 
 /*
@@ -250,5 +252,25 @@ describe('InboxAnswerCache', () => {
     cache.set('d', answer(1, '12345678901'));
     expect(cache.get('d', 1, 0)).toBeUndefined();
     expect(cache.count).toBe(2);
+  });
+});
+
+// SQLite's planner is rule-based, so its plan for a statement is the same on an empty table and a full one;
+// PostgreSQL's depends on the table's statistics (a small table is read whole on purpose).
+describe('a vehicle edit on SQLite', () => {
+  it('finds the vehicle’s conversations through its owner’s indexes, not by reading every conversation', async () => {
+    const database = await createTestDatabase('sqlite');
+    try {
+      const query = conversationsOfVehicle(database.db, { id: 'vehicle', ownerId: 'owner' }).compile();
+      const plan = await database.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      const details = plan.rows.map((row) => row.detail);
+      expect(details).toContainEqual(expect.stringContaining('USING INDEX conversations_owner_one_idx'));
+      expect(details).toContainEqual(expect.stringContaining('USING INDEX conversations_user_two_idx'));
+      expect(details.filter((detail) => detail.startsWith('SCAN conversations'))).toEqual([]);
+    } finally {
+      await database.drop();
+    }
   });
 });

@@ -42,10 +42,13 @@ export function createVehiclesRepo(db: Db) {
    * A change of vehicle `id`, in one transaction with the inbox versions of everyone in a conversation with
    * it: its public description shows in their lists (src/server/messaging/inbox.repo.ts).
    */
-  const changeShownInConversations = <Row>(id: string, change: (trx: Db) => Promise<Row | undefined>) =>
+  const changeShownInConversations = <Row>(
+    vehicle: { id: string; ownerId: string },
+    change: (trx: Db) => Promise<Row | undefined>,
+  ) =>
     db.transaction().execute(async (trx) => {
       const row = await change(trx);
-      if (row) await touchInboxesOfVehicle(trx, id);
+      if (row) await touchInboxesOfVehicle(trx, vehicle);
       return row;
     });
 
@@ -124,7 +127,7 @@ export function createVehiclesRepo(db: Db) {
       changes: Partial<VehicleValues & { themePreset: string; acceptMessagesFrom: string }>,
       now: number,
     ) {
-      return changeShownInConversations(id, (trx) =>
+      return changeShownInConversations({ id, ownerId }, (trx) =>
         trx
           .updateTable('vehicles')
           .set({ ...changes, updatedAt: now })
@@ -136,7 +139,7 @@ export function createVehiclesRepo(db: Db) {
     },
 
     setOwnedVehicleActive(ownerId: string, id: string, isActive: boolean, now: number) {
-      return changeShownInConversations(id, (trx) =>
+      return changeShownInConversations({ id, ownerId }, (trx) =>
         trx
           .updateTable('vehicles')
           .set({ isActive: isActive ? 1 : 0, removedAt: isActive ? null : now, updatedAt: now })
