@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.js';
 import { errorToastFor } from '../../lib/error-toasts.js';
 import { vehicleKeys } from '../vehicles/queries.js';
-import { lookupKeys, lookupPaths, qrLookupError } from './lookups.js';
+import { qrLookupError } from './lookups.js';
+import { lookupKeys, lookupPaths } from './vehicle-reads.js';
 
 describe('lookupPaths', () => {
   it('URL-encodes each segment and trims the plate', () => {

@@ -7,7 +7,7 @@ import { finderTexts } from './texts.js';
 import { getVehicle, lookupKeys, lookupPaths, vehicleByQrCodeQuery } from './vehicle-reads.js';
 
 /** Kept here for the finder's screens (pages/license-plate.tsx); it lives in lib with the retry rule. */
-export { isNotFound, lookupKeys, lookupPaths };
+export { isNotFound };
 
 /** The scanner's lookup: an action, not a read, so a mutation (retried once after a network or server failure). */
 export function useQrLookup() {
