@@ -8,12 +8,15 @@ import { registerPushRoutes } from './push.routes.js';
 import { createPushService } from './push.service.js';
 import { createPushDispatcher } from './push-dispatcher.js';
 import { createPushSender } from './push-sender.js';
+import { RecentKeys } from './recent-keys.js';
 import { lazyVapidKeys, loadVapidKeys } from './vapid.js';
 
 /** The queue is drained this often besides right after each message (retries, other instances' jobs). */
 const DISPATCH_INTERVAL_MS = 5_000;
 /** A notification is worth showing as long as its message lives (ADDENDUM §10: TTL at most 24 h). */
 const NOTIFICATION_TTL_MS = Math.min(MESSAGE_RETENTION_MS, 24 * 3600_000);
+/** A queued message's key waits this long for its announcement (a rolled-back one never comes). */
+const QUEUED_KEPT_MS = 60_000;
 
 /** Web push (ADDENDUM §8-§10): subscriptions, and a notification of every message with the app closed. */
 export const registerPushFeature: Feature = (app, deps) => {
@@ -30,6 +33,9 @@ export const registerPushFeature: Feature = (app, deps) => {
     pushServiceHosts: config.pushServiceHosts,
   });
   registerPushRoutes(app, { push });
+
+  // Messages whose notification this instance queued, until their announcement after the commit.
+  const queuedHere = new RecentKeys(QUEUED_KEPT_MS, clock);
 
   // In the message's own transaction: a crash after its commit loses no notification.
   events.subscribeInTransaction('message.created', async (created, db) => {
@@ -58,15 +64,18 @@ export const registerPushFeature: Feature = (app, deps) => {
       createdAt: now,
       expiresAt: now + NOTIFICATION_TTL_MS,
     });
+    queuedHere.add(created.messageId);
   });
 
+  const onDispatchError = (error: unknown) =>
+    app.log.warn({ code: (error as { code?: string }).code }, 'push failed');
   const dispatcher = createPushDispatcher({
     queue: createPushQueueRepo(database.db, database.engine),
     subscriptions: repo,
     sender,
     keys,
     clock,
-    onError: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'push failed'),
+    onError: onDispatchError,
   });
   jobs.register({
     name: 'push-dispatch',
@@ -74,9 +83,11 @@ export const registerPushFeature: Feature = (app, deps) => {
     runAtStart: true,
     run: dispatcher.kick,
   });
-  // Right after the commit, on every instance (the one holding a claim sends; SKIP LOCKED keeps the rest out).
+  // Right after the commit, by the instance that queued the notification; the others find it on their
+  // interval if this one is gone by then. Most messages queue none (a recipient without push): no
+  // instance asks the queue for them (docs/decisions/0111-fewer-statements-per-send.md).
   events.subscribe('message.created', (created) => {
-    if (created.recipientUserId) void jobs.runNow('push-dispatch');
+    if (queuedHere.take(created.messageId)) void dispatcher.kick().catch(onDispatchError);
   });
   app.addHook('onClose', async () => {
     await dispatcher.settle();
