@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
+import { type BlockSubject, ownerHasBlocked } from '../blocks/blocks.repo.js';
 import { timeOrderedId } from '../db/ids.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
@@ -11,12 +12,16 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 
 // The statements of every message sent, compiled once (src/server/db/prepared.ts).
-const targetVehicle = prepareQuery((db: Db, args: { id: string }) =>
-  db
-    .selectFrom('vehicles')
-    .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
-    .where('id', '=', args.id),
-);
+/** The target vehicle, and whether its owner blocked the sender (an account or a visitor). */
+const targetVehicleFor = (subject: 'userId' | 'visitorHash') =>
+  prepareQuery((db: Db, args: { id: string; sender: string }) =>
+    db
+      .selectFrom('vehicles')
+      .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
+      .select((eb) => ownerHasBlocked(eb, subject, args.sender).as('isBlocked'))
+      .where('id', '=', args.id),
+  );
+const targetVehicle = { userId: targetVehicleFor('userId'), visitorHash: targetVehicleFor('visitorHash') };
 
 const upsertConversationQuery = prepareQuery((db: Db, args: ConversationRow) =>
   db
@@ -102,8 +107,18 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       ]);
 
   return {
-    /** A vehicle someone wants to write to, with what the rules need: its owner, state and setting. */
-    findTargetVehicle: (id: string) => targetVehicle.first(db, { id }),
+    /**
+     * A vehicle someone wants to write to, with what the rules need: its owner, state and setting, and
+     * whether its owner blocked the sender.
+     */
+    async findTargetVehicle(id: string, sender: BlockSubject) {
+      const row =
+        'userId' in sender
+          ? await targetVehicle.userId.first(db, { id, sender: sender.userId })
+          : await targetVehicle.visitorHash.first(db, { id, sender: sender.visitorHash });
+      // PostgreSQL answers a boolean, SQLite 0 or 1.
+      return row && { ...row, isBlocked: Boolean(row.isBlocked) };
+    },
 
     /** The sender's active vehicles, oldest first (the first is who they write as by default). */
     listActiveVehicleIdsOf(ownerId: string) {

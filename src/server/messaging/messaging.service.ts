@@ -122,14 +122,14 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           isDelivered: false,
         };
       }
-      const target = await repo.findTargetVehicle(input.vehicleId);
+      const target = await repo.findTargetVehicle(input.vehicleId, subjectOf(sender));
       if (target?.isActive !== 1 || !target.ownerId) throw notFound(vehicleTexts.vehicleNotFound);
       const ownerId = target.ownerId;
       if (sender.kind === 'user' && sender.userId === ownerId) {
         throw new HttpError(400, messageTexts.ownVehicle, { code: ErrorCode.ownVehicle });
       }
       checkAcceptance(target.acceptMessagesFrom, sender);
-      if (await blocks.isBlocked(ownerId, subjectOf(sender))) throw blocked();
+      if (target.isBlocked) throw blocked();
       const senderVehicleId = await senderVehicleOf(sender, input.senderVehicleId);
 
       const partyKey =
