@@ -1,8 +1,10 @@
-// Preloaded into a benchmarked server on SQLite (BENCH_SERVER_NODE_ARGS="--import ./bench/sql-timing.mjs"):
-// times every better-sqlite3 statement run (run, get, all) and exec, keyed by its SQL text, and when the
-// server exits writes the statements that took the most time, with their counts and mean microseconds, to
-// SQL_TIMING_FILE (default: sql-timing-{pid}.txt in the system's temporary folder). Where a profile says
-// "native SQLite time", this says which statement. A benchmark tool only: the app never loads it.
+// Preloaded into a benchmarked server (BENCH_SERVER_NODE_ARGS="--import ./bench/sql-timing.mjs"): times every
+// statement, keyed by its SQL text, and when the server exits writes the statements that took the most time,
+// with their counts and mean microseconds, to SQL_TIMING_FILE (default: sql-timing-{pid}.txt in the system's
+// temporary folder). On SQLite each better-sqlite3 run, get, all and exec (where a profile says "native
+// SQLite time", this says which statement); on PostgreSQL each node-postgres query, from the call to its
+// answer (a round trip, with the time the answer waited for a busy event loop). A benchmark tool only: the
+// app never loads it.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -43,6 +45,19 @@ Database.prototype.prepare = function (source) {
 const exec = Database.prototype.exec;
 Database.prototype.exec = function (source) {
   return timed(exec, `exec: ${source.replace(/\s+/g, ' ').trim()}`).call(this, source);
+};
+
+const { Client } = require('pg');
+const query = Client.prototype.query;
+Client.prototype.query = function (config, ...rest) {
+  const text = typeof config === 'string' ? config : config?.text;
+  const result = query.call(this, config, ...rest);
+  if (typeof text !== 'string' || typeof result?.then !== 'function') return result;
+  const sql = text.replace(/\s+/g, ' ').trim();
+  const startedAt = process.hrtime.bigint();
+  const done = () => record(sql, startedAt);
+  result.then(done, done);
+  return result;
 };
 
 process.on('exit', () => {
