@@ -7,20 +7,13 @@ import type { Database } from '../db/schema.js';
 /** Whom a sender is, for blocks: their account, else the hash of their visitor cookie. */
 export type BlockSubject = { userId: string } | { visitorHash: string };
 
-// Asked for every message sent: compiled once (src/server/db/prepared.ts).
+// Asked for every reply: compiled once (src/server/db/prepared.ts).
 const blockOfUser = prepareQuery((db: Db, args: { blockerId: string; userId: string }) =>
   db
     .selectFrom('blocks')
     .select('id')
     .where('blockerId', '=', args.blockerId)
     .where('blockedUserId', '=', args.userId),
-);
-const blockOfVisitor = prepareQuery((db: Db, args: { blockerId: string; visitorHash: string }) =>
-  db
-    .selectFrom('blocks')
-    .select('id')
-    .where('blockerId', '=', args.blockerId)
-    .where('blockedVisitorHash', '=', args.visitorHash),
 );
 
 /**
@@ -45,12 +38,12 @@ export function ownerHasBlocked(
 /** SQL of blocks (ADDENDUM §1): every query is scoped by the blocker's id. */
 export function createBlocksRepo(db: Db) {
   return {
-    async isBlocked(blockerId: string, subject: BlockSubject): Promise<boolean> {
-      const row =
-        'userId' in subject
-          ? await blockOfUser.first(db, { blockerId, userId: subject.userId })
-          : await blockOfVisitor.first(db, { blockerId, visitorHash: subject.visitorHash });
-      return row !== undefined;
+    /**
+     * Whether `blockerId` blocked the account `userId` (a reply's recipient its writer). A message to a
+     * vehicle learns the same with its read of the vehicle (ownerHasBlocked).
+     */
+    async isUserBlocked(blockerId: string, userId: string): Promise<boolean> {
+      return (await blockOfUser.first(db, { blockerId, userId })) !== undefined;
     },
 
     /** Records the block unless it exists; of two racing blocks of one sender, one row stays. */

@@ -268,7 +268,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       const { conversation, side } = await participantConversation(userId, conversationId);
       if (!canReply(conversation, side)) throw badRequest(messageTexts.visitorCannotReceiveReplies);
       const recipient = otherUserOf(conversation, side);
-      if (recipient && (await blocks.isBlocked(recipient, { userId }))) throw blocked();
+      if (recipient && (await blocks.isUserBlocked(recipient, userId))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
       const now = clock();
       const message = await deps.transaction(async (tx) => {
