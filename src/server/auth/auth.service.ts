@@ -156,8 +156,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async forgotPassword({ email }: EmailInput, clientIp: string) {
-      await limiter.consume(rateLimits.accountMailPerIp, clientIp);
-      await limiter.consume(rateLimits.forgotPasswordPerEmail, email);
+      await limiter.consumeInTurn(
+        [rateLimits.accountMailPerIp, clientIp],
+        [rateLimits.forgotPasswordPerEmail, email],
+      );
       background.run('password reset mail', async () => {
         const user = await repo.findUserByEmail(email);
         if (!user) return;
@@ -202,8 +204,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async resendVerification({ email }: EmailInput, clientIp: string, binding: BrowserBinding) {
-      await limiter.consume(rateLimits.accountMailPerIp, clientIp);
-      await limiter.consume(rateLimits.resendVerificationPerEmail, email);
+      await limiter.consumeInTurn(
+        [rateLimits.accountMailPerIp, clientIp],
+        [rateLimits.resendVerificationPerEmail, email],
+      );
       background.run('verification mail', async () => {
         const user = await repo.findUserByEmail(email);
         if (user && user.authProvider === 'email' && !user.emailVerified) {

@@ -109,8 +109,10 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         if (prior) return JSON.parse(prior.response) as SentMessage;
       }
       const limitSubject = sender.kind === 'user' ? `user:${sender.userId}` : `ip:${sender.ip}`;
-      await limiter.consume(rateLimits.messagesPerVehiclePerSender, `${input.vehicleId}|${limitSubject}`);
-      await limiter.consume(rateLimits.messagesPerSender, limitSubject);
+      await limiter.consumeInTurn(
+        [rateLimits.messagesPerVehiclePerSender, `${input.vehicleId}|${limitSubject}`],
+        [rateLimits.messagesPerSender, limitSubject],
+      );
 
       const now = clock();
       // The built-in sample belongs to no one: the whole flow can be tried, and nothing is kept.

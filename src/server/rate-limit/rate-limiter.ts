@@ -21,9 +21,21 @@ export interface WindowCount {
   remainingMs: number;
 }
 
+/** One hit of `RateLimitStore.hitInTurn`: its key, its window and the count past which it is refused. */
+export interface LimitedHit {
+  key: string;
+  windowMs: number;
+  limit: number;
+}
+
 export interface RateLimitStore {
   /** Adds one hit to `key` and answers the count in the current window and the time left in it. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * Adds one hit to each key in turn until one goes past its limit: answers that one's place and the time
+   * left in its window (the keys after it get no hit), or null when none did. One round trip on Redis.
+   */
+  hitInTurn(hits: readonly LimitedHit[]): Promise<{ index: number; remainingMs: number } | null>;
   /** The count in the current window of `key` (0 when none), without adding a hit. */
   peek(key: string): Promise<WindowCount>;
 }
@@ -48,6 +60,14 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: counter.count, remainingMs: counter.resetAt - now };
   }
 
+  async hitInTurn(hits: readonly LimitedHit[]) {
+    for (const [index, { key, windowMs, limit }] of hits.entries()) {
+      const { count, remainingMs } = await this.hit(key, windowMs);
+      if (count > limit) return { index, remainingMs };
+    }
+    return null;
+  }
+
   async peek(key: string) {
     const counter = this.counters.get(key);
     const now = this.clock();
@@ -63,12 +83,31 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/**
+ * `RedisRateLimitStore.hitInTurn` as one script: KEYS are the counters, ARGV each one's window (ms) and
+ * limit in turn. Answers the 1-based place of the first counter past its limit and its time left, or 0.
+ */
+const HIT_IN_TURN = `
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  redis.call('PEXPIRE', key, ARGV[2 * i - 1], 'NX')
+  if count > tonumber(ARGV[2 * i]) then
+    return {i, redis.call('PTTL', key)}
+  end
+end
+return {0, 0}`;
+
 /** Windows run on Redis's own clock (its key expiry), shared by every instance. */
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'rl:',
-  ) {}
+  ) {
+    // ioredis sends the script's SHA and the script itself only when Redis does not know it yet.
+    if (!('rateLimitHitInTurn' in redis)) {
+      redis.defineCommand('rateLimitHitInTurn', { lua: HIT_IN_TURN });
+    }
+  }
 
   async hit(key: string, windowMs: number) {
     const fullKey = `${this.prefix}${key}`;
@@ -86,6 +125,22 @@ export class RedisRateLimitStore implements RateLimitStore {
       return { count, remainingMs: Math.max(ttl, 0) };
     } catch (error) {
       // Fail closed: while Redis is out of reach, limited actions are refused, not let through.
+      throw new UnavailableError('Rate limit store unavailable', { cause: error });
+    }
+  }
+
+  async hitInTurn(hits: readonly LimitedHit[]) {
+    const keys = hits.map((hit) => `${this.prefix}${hit.key}`);
+    const args = hits.flatMap((hit) => [hit.windowMs, hit.limit]);
+    try {
+      const withScript = this.redis as Redis & {
+        rateLimitHitInTurn(keyCount: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+      };
+      const reply = await withScript.rateLimitHitInTurn(keys.length, ...keys, ...args);
+      const [place, ttl] = Array.isArray(reply) ? reply.map(Number) : [];
+      if (!Number.isInteger(place) || !Number.isFinite(ttl)) throw new Error('unexpected reply from Redis');
+      return place ? { index: (place as number) - 1, remainingMs: Math.max(ttl as number, 0) } : null;
+    } catch (error) {
       throw new UnavailableError('Rate limit store unavailable', { cause: error });
     }
   }
@@ -114,6 +169,22 @@ export class RateLimiter {
   async consume(rule: RateLimitRule, subject: string): Promise<void> {
     const { count, remainingMs } = await this.store.hit(this.key(rule, subject), rule.windowMs);
     if (count > this.limitOf(rule)) throw tooMany(rule, remainingMs);
+  }
+
+  /**
+   * `consume` for each rule and subject in turn, in one trip to the store: the first refused throws its
+   * 429, and the rules after it do not count this action.
+   */
+  async consumeInTurn(...checks: ReadonlyArray<readonly [RateLimitRule, string]>): Promise<void> {
+    const refused = await this.store.hitInTurn(
+      checks.map(([rule, subject]) => ({
+        key: this.key(rule, subject),
+        windowMs: rule.windowMs,
+        limit: this.limitOf(rule),
+      })),
+    );
+    const check = refused && checks[refused.index];
+    if (refused && check) throw tooMany(check[0], refused.remainingMs);
   }
 
   /** Throws the 429 when `subject` has used up `rule` already, without counting this action. */

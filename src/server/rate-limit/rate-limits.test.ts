@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines } from '../test/databases.js';
+import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { linkIn } from '../test/mail.js';
 import {
@@ -11,7 +12,8 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../test/test-app.js';
-import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limiter.js';
+import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from './rate-limiter.js';
+import { rateLimits } from './rules.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const stores = redisUrl ? (['memory', 'redis'] as const) : (['memory'] as const);
@@ -178,6 +180,72 @@ describe.each(cases)('abuse limits on %s with a %s store', (engine, storeKind) =
     // The limit is per address: another one still goes through.
     const other = await call(t.app, 'POST', '/api/auth/forgot-password', { body: { email: uniqueEmail() } });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('allows 5 messages to one vehicle and 30 in all per sender, a message refused for the first not counted by the second', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicles = await Promise.all(Array.from({ length: 7 }, () => buildVehicle(t.app, owner.cookie)));
+    const sender = ip();
+    const send = (vehicle: { id: string }) =>
+      call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content: 'Hi' },
+        ip: sender,
+      });
+    const [first, ...others] = vehicles.map((vehicle) => ({ id: vehicle.id }));
+    if (!first) throw new Error('no vehicle');
+    const perVehicle = await expectLimitedAfter(5, () => send(first));
+    expect(perVehicle.json().message).toBe(rateLimits.messagesPerVehiclePerSender.message);
+    // 5 of the 30 used: five more vehicles take 25.
+    const statuses: number[] = [];
+    for (const vehicle of others.slice(0, 5)) {
+      for (let n = 0; n < 5; n++) statuses.push((await send(vehicle)).statusCode);
+    }
+    expect(statuses).toEqual(Array(25).fill(201));
+    const limited = await send(others[5] ?? first);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(rateLimits.messagesPerSender.message);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(600);
+  });
+});
+
+describe.each(stores)('hits in turn on a %s store', (storeKind) => {
+  const store = (): RateLimitStore => (storeKind === 'redis' ? redisStore() : new MemoryRateLimitStore());
+  const windowMs = 60_000;
+
+  it('counts each key until one goes past its limit, and the keys after it not at all', async () => {
+    const limits = store();
+    const hits = [
+      { key: 'a', windowMs, limit: 3 },
+      { key: 'b', windowMs, limit: 1 },
+      { key: 'c', windowMs: 2 * windowMs, limit: 1 },
+    ];
+    expect(await limits.hitInTurn(hits)).toBeNull();
+    // b is past its limit: c gets no hit, so it can still take one once b's turn is over.
+    const refused = await limits.hitInTurn(hits);
+    expect(refused).toEqual({ index: 1, remainingMs: expect.any(Number) });
+    expect(refused?.remainingMs).toBeGreaterThan(windowMs - 5_000);
+    expect(refused?.remainingMs).toBeLessThanOrEqual(windowMs);
+    expect(await limits.peek('a')).toMatchObject({ count: 2 });
+    expect(await limits.peek('b')).toMatchObject({ count: 2 });
+    expect(await limits.peek('c')).toMatchObject({ count: 1 });
+    expect(await limits.hitInTurn([{ key: 'c', windowMs: 2 * windowMs, limit: 2 }])).toBeNull();
+    // a past its limit refuses first.
+    expect(await limits.hitInTurn([{ key: 'a', windowMs, limit: 2 }, hits[1] as (typeof hits)[0]])).toEqual({
+      index: 0,
+      remainingMs: expect.any(Number),
+    });
+    expect(await limits.peek('b')).toMatchObject({ count: 2 });
+  });
+
+  it('starts a window at its first hit: later hits do not move its end', async () => {
+    const limits = store();
+    await limits.hitInTurn([{ key: 'w', windowMs, limit: 10 }]);
+    const first = await limits.peek('w');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await limits.hitInTurn([{ key: 'w', windowMs: 10 * windowMs, limit: 10 }]);
+    const second = await limits.peek('w');
+    expect(second.count).toBe(2);
+    expect(second.remainingMs).toBeLessThanOrEqual(first.remainingMs);
   });
 });
 
