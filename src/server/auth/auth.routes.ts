@@ -80,7 +80,9 @@ export function registerAuthRoutes(
   // "Back to Login" of the verification screen. A navigation from elsewhere is asked to confirm first
   // (docs/decisions/0051-logout-confirmation.md).
   app.get('/api/logout', async (request, reply) => {
-    if (!mayEndSessionOnGet(request)) return reply.type('text/html; charset=utf-8').send(LOGOUT_CONFIRM_PAGE);
+    if (!mayEndSessionOnGet(request)) {
+      return reply.asPage().type('text/html; charset=utf-8').send(LOGOUT_CONFIRM_PAGE);
+    }
     await endSession(request, reply);
     return reply.redirect(SIGNED_OUT_PATH);
   });

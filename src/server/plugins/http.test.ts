@@ -56,6 +56,32 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
     expect((await call(t.app, 'GET', '/api/health')).headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('answers the API with the headers of data, not of a page, refusals and unknown paths too', async () => {
+    const answers = [
+      await call(t.app, 'GET', '/api/health'),
+      await call(t.app, 'GET', '/api/no-such-thing'),
+      await call(t.app, 'POST', '/api/auth/login', { origin: 'https://elsewhere.example', body: {} }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 403]);
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(answer.headers['referrer-policy']).toBe('no-referrer');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      // What only a page uses is not sent.
+      expect(answer.headers['permissions-policy']).toBeUndefined();
+      expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(answer.headers['x-xss-protection']).toBeUndefined();
+    }
+    // A page keeps its own.
+    const page = await call(t.app, 'GET', '/');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('serves hashed assets for a year, other files revalidated, and the SPA for any other page', async () => {
     const asset = await call(t.app, 'GET', '/assets/index-AbC123.js');
     expect(asset.statusCode).toBe(200);
