@@ -45,6 +45,50 @@ test('a first visit is asked about cookies after 2 s; Accept keeps the answer an
   await expect(banner(page)).toBeHidden();
 });
 
+test('the banner is not the largest paint of the screen it covers: Home signed in, the landing page signed out', async ({
+  page,
+  owner: _owner,
+  browser,
+  baseURL,
+  viewport,
+  isMobile,
+  hasTouch,
+}) => {
+  // The largest paint is the page's own content; the banner comes 2 s later and must not be mistaken for
+  // it (Lighthouse's LCP on Home was the banner's paragraph, docs/decisions/0105-first-paint.md).
+  const observeLargestPaint = (target: Page) =>
+    target.addInitScript(() => {
+      const entries: string[] = [];
+      Object.assign(window, { largestPaints: entries });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>) {
+          entries.push(entry.element?.closest('section')?.getAttribute('aria-labelledby') ?? 'page');
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+  const largestPaints = (target: Page) =>
+    target.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+
+  await observeLargestPaint(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Need to reach a driver?' })).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  // A paint is reported after its frame: wait for one more.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  expect(await largestPaints(page)).not.toContain('consent-title');
+  expect((await largestPaints(page)).length).toBeGreaterThan(0);
+
+  const visitor = await browser.newPage({ baseURL, viewport, isMobile, hasTouch, storageState: FIRST_VISIT });
+  await observeLargestPaint(visitor);
+  await visitor.goto('/');
+  await expect(banner(visitor)).toBeVisible();
+  await visitor.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+  );
+  expect(await largestPaints(visitor)).not.toContain('consent-title');
+  await visitor.close();
+});
+
 test('Decline keeps tracking off, the banner away, and the answer for 30 days', async ({ page, context }) => {
   await page.goto('/');
   await banner(page).getByRole('button', { name: consentTexts.decline }).click();

@@ -59,8 +59,8 @@ export function ConsentAgent({ userId, isSignedIn }: { userId: string | null; is
       <h2 id="consent-title" className="font-semibold">
         {texts.bannerTitle}
       </h2>
-      {/* Two short paragraphs read better than one block, and the banner (2 s after load) does not become
-          the page's largest paint (docs/decisions/0105-first-paint.md). */}
+      {/* Two one-line paragraphs: quick to read, little of the page covered, and the banner (2 s after load)
+          does not become the page's largest paint (docs/decisions/0105-first-paint.md). */}
       <p className="mt-1 text-sm text-muted-foreground">{texts.bannerText}</p>
       <p className="mt-1 text-sm text-muted-foreground">{texts.bannerDetail}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -5,8 +5,9 @@
  */
 export const consentTexts = {
   bannerTitle: 'Cookies on this device',
-  bannerText: 'We keep your preferences in cookies on this device.',
-  bannerDetail: 'With your consent we also count when you use the app. Nothing leaves your browser.',
+  // One short line each: the banner covers the bottom of a phone's screen (docs/decisions/0105-first-paint.md).
+  bannerText: 'We keep your preferences in cookies here.',
+  bannerDetail: 'With consent we count app use, locally.',
   accept: 'Accept',
   decline: 'Decline',
   settingsLink: 'Cookie settings',
