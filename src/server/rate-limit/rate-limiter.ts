@@ -166,9 +166,8 @@ export class RateLimiter {
   ) {}
 
   /** Counts one action of `subject` under `rule`; throws a 429 with Retry-After past the limit. */
-  async consume(rule: RateLimitRule, subject: string): Promise<void> {
-    const { count, remainingMs } = await this.store.hit(this.key(rule, subject), rule.windowMs);
-    if (count > this.limitOf(rule)) throw tooMany(rule, remainingMs);
+  consume(rule: RateLimitRule, subject: string): Promise<void> {
+    return this.consumeInTurn([rule, subject]);
   }
 
   /**
