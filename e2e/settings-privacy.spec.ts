@@ -66,26 +66,29 @@ test('the banner is not the largest paint of the screen it covers: Home signed i
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
-  const largestPaints = (target: Page) =>
-    target.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+  // A paint is reported after its frame: read the entries one frame later.
+  const largestPaints = async (target: Page) => {
+    await target.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+    );
+    return target.evaluate(() => (window as unknown as { largestPaints: string[] }).largestPaints);
+  };
 
   await observeLargestPaint(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Need to reach a driver?' })).toBeVisible();
   await expect(banner(page)).toBeVisible();
-  // A paint is reported after its frame: wait for one more.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-  expect(await largestPaints(page)).not.toContain('consent-title');
-  expect((await largestPaints(page)).length).toBeGreaterThan(0);
+  const onHome = await largestPaints(page);
+  expect(onHome.length).toBeGreaterThan(0);
+  expect(onHome).not.toContain('consent-title');
 
   const visitor = await browser.newPage({ baseURL, viewport, isMobile, hasTouch, storageState: FIRST_VISIT });
   await observeLargestPaint(visitor);
   await visitor.goto('/');
   await expect(banner(visitor)).toBeVisible();
-  await visitor.evaluate(
-    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
-  );
-  expect(await largestPaints(visitor)).not.toContain('consent-title');
+  const onLanding = await largestPaints(visitor);
+  expect(onLanding.length).toBeGreaterThan(0);
+  expect(onLanding).not.toContain('consent-title');
   await visitor.close();
 });
 

@@ -41,7 +41,7 @@ export function registerSecurity(
  * and no cache keeps it: every answer may carry a user's data (or a redirect that depends on one), see
  * docs/decisions/0052-api-answers-not-stored.md.
  */
-export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const kept = [
     'x-content-type-options',
     'x-frame-options',

@@ -182,8 +182,11 @@ export class RateLimiter {
         limit: this.limitOf(rule),
       })),
     );
-    const check = refused && checks[refused.index];
-    if (refused && check) throw tooMany(check[0], refused.remainingMs);
+    if (refused === null) return;
+    const [rule] = checks[refused.index] ?? [];
+    throw rule
+      ? tooMany(rule, refused.remainingMs)
+      : new Error('The rate limit store refused a rule not given to it');
   }
 
   /** Throws the 429 when `subject` has used up `rule` already, without counting this action. */
