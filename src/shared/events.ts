@@ -26,6 +26,13 @@ export interface DomainEvents {
     conversationId: string;
     recipientUserId: string | null;
     senderUserId: string | null;
+    /** When the message was written (ms since the epoch). */
+    createdAt: number;
+    /**
+     * The participants' inbox versions after the message's commit, by account id (src/server/messaging/
+     * inbox.repo.ts): on the announcement after the commit, not in the transaction (they are bumped last).
+     */
+    inboxVersions?: Record<string, number>;
   };
 }
 

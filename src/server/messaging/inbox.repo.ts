@@ -16,20 +16,31 @@ const touchOne = prepareQuery((db: Db, args: { id: string }) =>
   db
     .updateTable('users')
     .set((eb) => ({ inboxVersion: eb('inboxVersion', '+', 1) }))
-    .where('id', '=', args.id),
+    .where('id', '=', args.id)
+    .returning('inboxVersion'),
 );
 
+/** The inbox version each user's row holds after a bump, by user id. */
+export type InboxVersions = Record<string, number>;
+
 /**
- * Bumps the inbox versions of `userIds` (nulls and repeats ignored). Call it last in the transaction.
+ * Bumps the inbox versions of `userIds` (nulls and repeats ignored) and answers the new ones. Call it last
+ * in the transaction.
  * Each user's row is updated alone, in the order of their ids: on PostgreSQL every transaction takes these
  * locks last and in that one order, so two writes bumping the same users wait for each other and never
  * deadlock (a single UPDATE of several rows locks them in whatever order its plan meets them). The lock is
  * the one of an UPDATE of a column no foreign key points at: the KEY SHARE locks that inserts referencing a
  * user take, in this transaction or another, let it be.
  */
-export async function touchInboxes(db: Db, userIds: readonly (string | null)[]): Promise<void> {
+export async function touchInboxes(db: Db, userIds: readonly (string | null)[]): Promise<InboxVersions> {
   const ids = [...new Set(userIds.filter((id): id is string => id !== null))].sort();
-  for (const id of ids) await touchOne.rows(db, { id });
+  const versions: InboxVersions = {};
+  for (const id of ids) {
+    const row = await touchOne.first(db, { id });
+    // PostgreSQL answers a bigint as a number here (src/server/db/index.ts), SQLite an integer.
+    if (row) versions[id] = Number(row.inboxVersion);
+  }
+  return versions;
 }
 
 /**

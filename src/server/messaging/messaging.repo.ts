@@ -11,6 +11,15 @@ import { touchInboxes } from './inbox.repo.js';
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
 
+/** A user's unread messages as counted (MessagingRepo.countUnread). */
+export interface UnreadSummary {
+  count: number;
+  /** When the oldest of them was written; null when there are none. */
+  oldestAt: number | null;
+  /** The user's inbox version the count was made at (src/server/messaging/inbox.repo.ts). */
+  inboxVersion: number;
+}
+
 // The statements of every message sent, compiled once (src/server/db/prepared.ts).
 /** The target vehicle, and whether its owner blocked the sender (an account or a visitor). */
 const targetVehicleFor = (subject: 'userId' | 'visitorHash') =>
@@ -64,7 +73,7 @@ const insertMessageQuery = prepareQuery((db: Db, args: MessageRow) =>
   }),
 );
 
-/** Unread messages of one side of the user's conversations (see countUnread). */
+/** When each unread message on one side of the user's conversations was written (see countUnread). */
 const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; since: number }) => {
   const { user, writer, clearedAt } =
     side === 'one'
@@ -73,7 +82,7 @@ const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; si
   return db
     .selectFrom('conversations')
     .innerJoin('messages', 'messages.conversationId', 'conversations.id')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .select('messages.createdAt')
     .where(`conversations.${user}`, '=', args.userId)
     .where('conversations.lastMessageAt', '>', args.since)
     .where('messages.senderSide', '=', writer)
@@ -82,9 +91,22 @@ const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; si
     .whereRef('messages.createdAt', '>', clearedAt);
 };
 
-/** Both sides' counts in one statement: one round trip on PostgreSQL, where each is a trip to the server. */
-const unreadOnBothSides = prepareQuery((db: Db, args: { userId: string; since: number }) =>
-  db.selectNoFrom([unreadOnSide(db, 'one', args).as('one'), unreadOnSide(db, 'two', args).as('two')]),
+/**
+ * Both sides' unread messages counted in one statement (one round trip on PostgreSQL), with the oldest one's
+ * time and the inbox version they were counted at: one statement sees one state of the database.
+ */
+const unreadSummary = prepareQuery((db: Db, args: { userId: string; since: number }) =>
+  db
+    .selectFrom(
+      unreadOnSide(db, 'one', args)
+        .unionAll(unreadOnSide(db, 'two', args))
+        .as('unread'),
+    )
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.min<number | string | null>('unread.createdAt').as('oldestAt'),
+      eb.selectFrom('users').select('inboxVersion').where('id', '=', args.userId).as('inboxVersion'),
+    ]),
 );
 
 /** SQL of conversations, messages and idempotency keys. Every read of a user's data names the user. */
@@ -219,11 +241,16 @@ export function createMessagingRepo(db: Db, engine: Engine) {
 
     /**
      * Unread messages for the user: written by the other side of their conversations, since `since`.
-     * Counted from the user's conversations on each side (their indexes), never by scanning messages.
+     * Counted from the user's conversations on each side (their indexes), never by scanning messages; with
+     * when the oldest of them was written (null: none) and the user's inbox version they were counted at.
      */
-    async countUnread(userId: string, since: number) {
-      const counts = await unreadOnBothSides.first(db, { userId, since });
-      return { count: Number(counts?.one ?? 0) + Number(counts?.two ?? 0) };
+    async countUnread(userId: string, since: number): Promise<UnreadSummary> {
+      const row = await unreadSummary.first(db, { userId, since });
+      return {
+        count: Number(row?.count ?? 0),
+        oldestAt: row?.oldestAt === null || row?.oldestAt === undefined ? null : Number(row.oldestAt),
+        inboxVersion: Number(row?.inboxVersion ?? 0),
+      };
     },
 
     async clearForSide(conversationId: string, side: ConversationSide, at: number) {

@@ -86,8 +86,9 @@ export function registerMessagingRoutes(
 
   app.patch<IdParams>('/api/conversations/:id/read', async (request) => {
     const { vehicleId } = markReadRequestSchema.parse(request.body ?? {});
-    await messaging.markRead(requireUser(request).user.id, request.params.id, vehicleId);
-    return { count: await messaging.unreadCount(requireUser(request).user.id) };
+    const { user } = requireUser(request);
+    const inboxVersion = await messaging.markRead(user.id, request.params.id, vehicleId);
+    return { count: await messaging.unreadCount(user.id, inboxVersion ?? user.inboxVersion) };
   });
 
   app.delete<IdParams>('/api/conversations/:id', async (request) => {
@@ -106,7 +107,8 @@ export function registerMessagingRoutes(
     ),
   );
 
-  app.get('/api/messages/unread-count', async (request) => ({
-    count: await messaging.unreadCount(requireUser(request).user.id),
-  }));
+  app.get('/api/messages/unread-count', async (request) => {
+    const { user } = requireUser(request);
+    return { count: await messaging.unreadCount(user.id, user.inboxVersion) };
+  });
 }

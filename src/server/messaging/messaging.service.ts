@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
+import type { DomainEvents } from '../../shared/events.js';
 import {
   type AnonymousMessageInput,
   MESSAGE_RETENTION_MS,
@@ -17,8 +18,10 @@ import type { EventBus } from '../events/event-bus.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
+import type { InboxVersions } from './inbox.repo.js';
 import { canReply, clearedAtOf, otherUserOf, sideOf, vehicleOf } from './messaging.policy.js';
 import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
+import { UnreadCounts } from './unread-counts.js';
 
 /** Who is writing: a signed-in account, or a visitor known by the hash of their cookie and their address. */
 export type Sender =
@@ -50,15 +53,11 @@ const conversationNotFound = () => notFound(messageTexts.conversationNotFound);
 export function createMessagingService(deps: MessagingServiceDeps) {
   const { repo, blocks, limiter, clock } = deps;
   const since = () => clock() - MESSAGE_RETENTION_MS;
+  const unreadCounts = new UnreadCounts((userId) => repo.countUnread(userId, since()), clock);
 
-  const announce = (
-    created: { messageId: string; conversationId: string },
-    recipient: string | null,
-    sender: string | null,
-  ) =>
-    deps.events
-      .publish('message.created', { ...created, recipientUserId: recipient, senderUserId: sender })
-      .catch(deps.onAnnounceError);
+  /** After the commit: every instance hears of the message, with the versions its commit left. */
+  const announce = (created: DomainEvents['message.created'], inboxVersions: InboxVersions) =>
+    deps.events.publish('message.created', { ...created, inboxVersions }).catch(deps.onAnnounceError);
 
   /** The conversation of a participant, else a 404 (the same as for one that does not exist). */
   async function participantConversation(userId: string, conversationId: string) {
@@ -142,7 +141,11 @@ export function createMessagingService(deps: MessagingServiceDeps) {
             : `va:${target.id}:${sender.visitorHash}`;
       const senderUserId = sender.kind === 'user' ? sender.userId : null;
 
-      let sent: { result: SentMessage; conversation: ConversationRow; side: ConversationSide };
+      let sent: {
+        result: SentMessage;
+        created: DomainEvents['message.created'];
+        inboxVersions: InboxVersions;
+      };
       try {
         sent = await deps.transaction(async (tx) => {
           const conversation = await tx.upsertConversation({
@@ -174,16 +177,14 @@ export function createMessagingService(deps: MessagingServiceDeps) {
             createdAt: new Date(now).toISOString(),
             isDelivered: true,
           };
-          await deps.events.publishInTransaction(
-            'message.created',
-            {
-              messageId: message.id,
-              conversationId: conversation.id,
-              recipientUserId: otherUserOf(conversation, side),
-              senderUserId,
-            },
-            tx.db,
-          );
+          const created = {
+            messageId: message.id,
+            conversationId: conversation.id,
+            recipientUserId: otherUserOf(conversation, side),
+            senderUserId,
+            createdAt: now,
+          };
+          await deps.events.publishInTransaction('message.created', created, tx.db);
           if (idempotencyKey) {
             await tx
               .insertIdempotentResponse(senderKey, idempotencyKey, JSON.stringify(result), now)
@@ -191,8 +192,8 @@ export function createMessagingService(deps: MessagingServiceDeps) {
                 throw isUniqueViolation(error) ? new IdempotencyConflict() : error;
               });
           }
-          await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
-          return { result, conversation, side };
+          const inboxVersions = await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
+          return { result, created, inboxVersions };
         });
       } catch (error) {
         // A concurrent retry stored its message first: this one rolled back; answer the first.
@@ -201,11 +202,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         if (!prior) throw error;
         return JSON.parse(prior.response) as SentMessage;
       }
-      await announce(
-        { messageId: sent.result.id, conversationId: sent.conversation.id },
-        otherUserOf(sent.conversation, sent.side),
-        senderUserId,
-      );
+      await announce(sent.created, sent.inboxVersions);
       return sent.result;
     },
 
@@ -273,7 +270,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       if (recipient && (await blocks.isUserBlocked(recipient, userId))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
       const now = clock();
-      const message = await deps.transaction(async (tx) => {
+      const { message, created, inboxVersions } = await deps.transaction(async (tx) => {
         const inserted = await tx.insertMessage({
           conversationId: conversation.id,
           senderSide: side,
@@ -283,33 +280,39 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           createdAt: now,
         });
         await tx.markActive(conversation.id, now);
-        await deps.events.publishInTransaction(
-          'message.created',
-          {
-            messageId: inserted.id,
-            conversationId: conversation.id,
-            recipientUserId: recipient,
-            senderUserId: userId,
-          },
-          tx.db,
-        );
-        await tx.touchInboxes([userId, recipient]);
-        return inserted;
+        const created = {
+          messageId: inserted.id,
+          conversationId: conversation.id,
+          recipientUserId: recipient,
+          senderUserId: userId,
+          createdAt: now,
+        };
+        await deps.events.publishInTransaction('message.created', created, tx.db);
+        return { message: inserted, created, inboxVersions: await tx.touchInboxes([userId, recipient]) };
       });
-      await announce({ messageId: message.id, conversationId: conversation.id }, recipient, userId);
+      await announce(created, inboxVersions);
       return { side, message: await repo.findMessage(message.id) };
     },
 
-    /** Opening a conversation marks what the other side wrote as read for the caller's side. */
-    async markRead(userId: string, conversationId: string, vehicleId: string | undefined) {
+    /**
+     * Opening a conversation marks what the other side wrote as read for the caller's side; answers the
+     * caller's inbox version after it (undefined: nothing was unread, the version did not move).
+     */
+    async markRead(
+      userId: string,
+      conversationId: string,
+      vehicleId: string | undefined,
+    ): Promise<number | undefined> {
       const { conversation, side } = await participantConversation(userId, conversationId);
       // The vehicle named must be the caller's own in this conversation (spec §7: read "for" it).
       if (vehicleId !== undefined && vehicleId !== vehicleOf(conversation, side)) {
         throw badRequest(messageTexts.notYourVehicleHere);
       }
-      await deps.transaction(async (tx) => {
-        if ((await tx.markRead(conversation.id, side)) > 0) await tx.touchInboxes([userId]);
-      });
+      return deps.transaction(async (tx) =>
+        (await tx.markRead(conversation.id, side)) > 0
+          ? (await tx.touchInboxes([userId]))[userId]
+          : undefined,
+      );
     },
 
     /** Deletes the conversation from the caller's list only; the other side keeps theirs (0080). */
@@ -370,9 +373,8 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       return purged;
     },
 
-    async unreadCount(userId: string) {
-      return Number((await repo.countUnread(userId, since())).count);
-    },
+    /** The user's unread count at their inbox version `inboxVersion` (their session read's) or later. */
+    unreadCount: (userId: string, inboxVersion: number) => unreadCounts.at(userId, inboxVersion),
   };
 }
 

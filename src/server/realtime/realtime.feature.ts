@@ -6,6 +6,7 @@ import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import { REALTIME_PATH, type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
 import type { Feature } from '../feature.js';
 import { createMessagingRepo } from '../messaging/messaging.repo.js';
+import { UnreadCounts } from '../messaging/unread-counts.js';
 import { isFromAppOrigin } from '../plugins/security.js';
 import { sessionCookie } from '../plugins/session.js';
 import { Sockets } from './sockets.js';
@@ -40,8 +41,11 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
   const cookie = sessionCookie(config.isHttps);
   const messaging = createMessagingRepo(database.db, database.engine);
 
-  const unreadCountOf = async (userId: string) =>
-    Number((await messaging.countUnread(userId, clock() - MESSAGE_RETENTION_MS)).count);
+  // The count sent with every message, without counting again (src/server/messaging/unread-counts.ts).
+  const unreadCounts = new UnreadCounts(
+    (userId) => messaging.countUnread(userId, clock() - MESSAGE_RETENTION_MS),
+    clock,
+  );
 
   /** A new socket: authenticated by the session cookie its upgrade carried, or closed with 4401. */
   function accept(socket: WebSocket, token: string | undefined) {
@@ -60,7 +64,7 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
         const userId = auth.user.id;
         socket.once('close', sockets.add(userId, { socket, sessionId: auth.sessionId }));
         socket.send(JSON.stringify({ type: 'authenticated' } satisfies ServerEvent));
-        const unreadCount = await unreadCountOf(userId);
+        const unreadCount = await unreadCounts.at(userId, auth.user.inboxVersion);
         socket.send(JSON.stringify({ type: 'unread_count_update', unreadCount } satisfies ServerEvent));
       })
       .catch((error: unknown) => {
@@ -100,7 +104,11 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
         type: 'new_message',
         message: { id: created.messageId, conversationId: created.conversationId },
       });
-      sockets.send(userId, { type: 'unread_count_update', unreadCount: await unreadCountOf(userId) });
+      const unreadCount = await unreadCounts.afterMessage(userId, created.inboxVersions?.[userId], {
+        isRecipient: userId === created.recipientUserId,
+        createdAt: created.createdAt,
+      });
+      sockets.send(userId, { type: 'unread_count_update', unreadCount });
     }
   });
 

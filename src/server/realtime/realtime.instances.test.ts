@@ -88,6 +88,40 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     socket.close();
   });
 
+  it('the unread count on one instance’s socket follows what the other instance wrote', async () => {
+    const owner = await createVerifiedUser(one);
+    const vehicle = await buildVehicle(one.app, owner.cookie);
+    const socket = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
+    const events: ServerEvent[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+    await expect.poll(() => events[1]).toEqual({ type: 'unread_count_update', unreadCount: 0 });
+    /** A new visitor writes through `app`: answers the count the socket on instance two was sent with it. */
+    const receive = async (app: typeof two) => {
+      const sent = await call(app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content: 'Across instances' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const countSent = () => {
+        const at = events.findIndex((e) => e.type === 'new_message' && e.message.id === sent.json().id);
+        return at < 0 ? undefined : events.slice(at).find((e) => e.type === 'unread_count_update');
+      };
+      await expect.poll(countSent).toBeDefined();
+      return { conversationId: sent.json().conversationId as string, count: countSent()?.unreadCount };
+    };
+    const first = await receive(one.app);
+    expect(first.count).toBe(1);
+    expect((await receive(two)).count).toBe(2);
+    // Read through instance one: no event reaches instance two, yet its next count must know.
+    const read = await call(one.app, 'PATCH', `/api/conversations/${first.conversationId}/read`, {
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(read.json()).toEqual({ count: 1 });
+    expect((await receive(one.app)).count).toBe(2);
+    expect((await receive(two)).count).toBe(3);
+    socket.close();
+  });
+
   it('the per-vehicle limit holds across both instances', async () => {
     const owner = await createVerifiedUser(one);
     const vehicle = await buildVehicle(one.app, owner.cookie);

@@ -5,7 +5,7 @@ import { type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/rea
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
-import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
 
 /** A real WebSocket client on the app's /ws, keeping every event it receives. */
 async function connect(url: string, headers: Record<string, string>, options: { autoPong?: boolean } = {}) {
@@ -149,5 +149,94 @@ describe.each(testEngines)('realtime on %s', (engine) => {
     await t.app.jobs.runNow('realtime-heartbeat'); // ping: no pong comes back
     await t.app.jobs.runNow('realtime-heartbeat'); // still silent: dropped
     expect((await dead.closed).code).toBe(1006);
+  });
+});
+
+/**
+ * The count sent with each message is carried forward from the last one while nothing else changed the
+ * owner's lists (src/server/messaging/unread-counts.ts): these are the changes that must not be missed.
+ */
+describe.each(testEngines)('the unread count sent live on %s', (engine) => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(() => t.close());
+
+  /** An owner signed in for 30 days (the test moves the clock by a day), with a vehicle and a socket. */
+  async function connectedOwner() {
+    const { email, password } = await createVerifiedUser(t);
+    const login = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email, password, rememberMe: true },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookieFrom(login);
+    const vehicle = await buildVehicle(t.app, cookie);
+    const client = await connect(url, { origin: TEST_ORIGIN, cookie });
+    await expect.poll(() => client.events).toContainEqual({ type: 'unread_count_update', unreadCount: 0 });
+    /** A new visitor writes; answers its conversation and the count the owner's socket was sent with it. */
+    const receive = async () => {
+      const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const id = sent.json().id as string;
+      const countSent = () => {
+        const at = client.events.findIndex(
+          (event) => event.type === 'new_message' && event.message.id === id,
+        );
+        if (at < 0) return undefined;
+        return client.events.slice(at).find((event) => event.type === 'unread_count_update')?.unreadCount;
+      };
+      await expect.poll(countSent).toBeDefined();
+      return { conversationId: sent.json().conversationId as string, count: countSent() };
+    };
+    const polled = async () =>
+      (await call(t.app, 'GET', '/api/messages/unread-count', { cookie })).json().count as number;
+    return { cookie, client, receive, polled };
+  }
+
+  it('counts on from message to message, and again after a read, a delete or a clear', async () => {
+    const owner = await connectedOwner();
+    const first = await owner.receive();
+    expect(first.count).toBe(1);
+    expect((await owner.receive()).count).toBe(2);
+    expect((await owner.receive()).count).toBe(3);
+    expect(await owner.polled()).toBe(3);
+
+    // Read without a message: the next count starts from the database's.
+    const read = await call(t.app, 'PATCH', `/api/conversations/${first.conversationId}/read`, {
+      cookie: owner.cookie,
+      body: {},
+    });
+    expect(read.json()).toEqual({ count: 2 });
+    expect((await owner.receive()).count).toBe(3);
+    expect(await owner.polled()).toBe(3);
+
+    const cleared = await owner.receive();
+    expect(cleared.count).toBe(4);
+    const deleted = await call(t.app, 'DELETE', `/api/conversations/${cleared.conversationId}`, {
+      cookie: owner.cookie,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await owner.polled()).toBe(3);
+    expect((await owner.receive()).count).toBe(4);
+    owner.client.socket.close();
+  });
+
+  it('drops a message from the count when it reaches 24 hours, with no write in between', async () => {
+    const owner = await connectedOwner();
+    expect((await owner.receive()).count).toBe(1);
+    t.clock.advance(23 * 3_600_000);
+    expect((await owner.receive()).count).toBe(2);
+    expect(await owner.polled()).toBe(2);
+    // The first message is now 24 hours old: gone from the count, though nothing was written.
+    t.clock.advance(3_600_000);
+    expect(await owner.polled()).toBe(1);
+    expect((await owner.receive()).count).toBe(2);
+    owner.client.socket.close();
   });
 });
