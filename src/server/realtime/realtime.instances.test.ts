@@ -67,13 +67,21 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     for (const client of redisClients) client.disconnect();
   });
 
+  /** A socket of the user of `cookie` on instance two, keeping the events it receives, once it is counted. */
+  async function socketOnTwo(cookie: string) {
+    const socket = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie } });
+    const events: ServerEvent[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+    await expect
+      .poll(() => events)
+      .toEqual([{ type: 'authenticated' }, { type: 'unread_count_update', unreadCount: 0 }]);
+    return { socket, events };
+  }
+
   it('a message posted to one instance reaches the owner’s socket on the other', async () => {
     const owner = await createVerifiedUser(one);
     const vehicle = await buildVehicle(one.app, owner.cookie);
-    const socket = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
-    const events: ServerEvent[] = [];
-    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
-    await expect.poll(() => events[0]).toEqual({ type: 'authenticated' });
+    const { socket, events } = await socketOnTwo(owner.cookie);
 
     const sent = await call(one.app, 'POST', '/api/messages/anonymous', {
       body: { vehicleId: vehicle.id, content: 'Across instances' },
@@ -91,10 +99,7 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
   it('the unread count on one instance’s socket follows what the other instance wrote', async () => {
     const owner = await createVerifiedUser(one);
     const vehicle = await buildVehicle(one.app, owner.cookie);
-    const socket = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
-    const events: ServerEvent[] = [];
-    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
-    await expect.poll(() => events[1]).toEqual({ type: 'unread_count_update', unreadCount: 0 });
+    const { socket, events } = await socketOnTwo(owner.cookie);
     /** A new visitor writes through `app`: answers the count the socket on instance two was sent with it. */
     const receive = async (app: typeof two) => {
       const sent = await call(app, 'POST', '/api/messages/anonymous', {

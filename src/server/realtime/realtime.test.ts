@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
+import type { Engine } from '../db/index.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
@@ -23,13 +24,18 @@ async function connect(url: string, headers: Record<string, string>, options: { 
   return { socket, events, closed };
 }
 
+/** A test app listening on a port of its own, and the address of its /ws. */
+async function listeningApp(engine: Engine) {
+  const t = await createTestApp(engine);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, url: `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws` };
+}
+
 describe.each(testEngines)('realtime on %s', (engine) => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+    ({ t, url } = await listeningApp(engine));
   });
   afterAll(() => t.close());
 
@@ -160,9 +166,7 @@ describe.each(testEngines)('the unread count sent live on %s', (engine) => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+    ({ t, url } = await listeningApp(engine));
   });
   afterAll(() => t.close());
 
