@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, devices, type Page } from '@playwright/test';
+import { PROMPT_DISMISSED_COOKIE } from '../src/client/features/push/push-constants.js';
+import { pushTexts } from '../src/client/features/push/push-texts.js';
 import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
@@ -146,6 +148,41 @@ test('accepting the install prompt shows App Installed! and Settings says the ap
   await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
   // Installed: no banner offering it.
   await expect(page.getByRole('region', { name: 'Get the App' })).toHaveCount(0);
+});
+
+test('one question at a time: the push permission dialog and the install overlay come one after the other', async ({
+  page,
+  context,
+  signedInAccount: _signedIn,
+}) => {
+  // A first signed-in visit where the browser offers installation: both questions come due about 3 s in.
+  await context.clearCookies({ name: PROMPT_DISMISSED_COOKIE });
+  await offerInstallation(page, 'dismissed');
+  await page.goto('/');
+  const overlay = installOverlay(page);
+  const pushPrompt = page.getByRole('dialog', { name: pushTexts.promptTitle });
+  // A modal dialog hides the rest of the page from the accessibility tree: the overlay is looked for in it too.
+  const overlayOnScreen = page.getByRole('region', { name: 'Install Vehicle Contact', includeHidden: true });
+  const shown = async () => ({
+    overlay: await overlayOnScreen.isVisible(),
+    pushPrompt: await pushPrompt.isVisible(),
+  });
+  await expect.poll(async () => Object.values(await shown()).some(Boolean)).toBe(true);
+  // Both are due by now (the push agent starts at most 2 s after the first screen): one shows, alone.
+  await page.waitForFunction(() => performance.now() > 7_000);
+  const first = await shown();
+  expect(first.overlay !== first.pushPrompt, JSON.stringify(first)).toBe(true);
+
+  // Answered, the other takes its turn.
+  if (first.pushPrompt) {
+    await pushPrompt.getByRole('button', { name: pushTexts.notNow }).click();
+    await expect(overlay).toBeVisible();
+    await expect(pushPrompt).toHaveCount(0);
+  } else {
+    await overlay.getByRole('button', { name: 'Not Now' }).click();
+    await expect(pushPrompt).toBeVisible();
+    await expect(overlay).toBeHidden();
+  }
 });
 
 test('declining gives Installation Cancelled and the overlay stays away after a reload', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { Download, Share, SquarePlus } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
+import { usePromptTurn } from '../../lib/prompt-turn.js';
 import { installFromOffer } from './install-action.js';
 import { dismissIosInstructions, dismissOverlayForSession } from './install-dismissal.js';
 import { installOverlayDueAt, iosInstructionsDueAt } from './install-rules.js';
@@ -17,8 +18,9 @@ function InstallOverlay() {
     isDismissedForSession: state.isOverlayDismissed,
     isConsentPending: !useIsConsentAnswered(),
   });
-  const isShown = useIsDue(dueAt);
   const { offer } = state;
+  // One question at a time: the push permission dialog, if it came first, goes first (lib/prompt-turn.ts).
+  const isShown = usePromptTurn('install-overlay', useIsDue(dueAt) && offer !== null);
   if (!isShown || !offer) return null;
   return (
     <PromptPanel
@@ -92,7 +94,7 @@ function IosInstructions() {
     isDismissed: state.isIosDismissed,
     isConsentPending: !useIsConsentAnswered(),
   });
-  if (!useIsDue(dueAt)) return null;
+  if (!usePromptTurn('ios-instructions', useIsDue(dueAt))) return null;
   return (
     <PromptPanel
       title={texts.iosTitle}

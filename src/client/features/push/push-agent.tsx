@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { pushRenewalResponseSchema } from '../../../shared/push/push.js';
 import { apiRequest } from '../../lib/api.js';
 import { getCookie, setCookie } from '../../lib/cookies.js';
+import { usePromptTurn } from '../../lib/prompt-turn.js';
 import { toast } from '../../lib/toast.js';
 import { readConsent, subscribeToConsent } from '../consent/consent.js';
 import { useBasicNotifications } from './basic-notifications.js';
@@ -91,6 +92,8 @@ export function PushAgent({ isSignedIn }: { isSignedIn: boolean }) {
   const isConsentAnswered = useSyncExternalStore(subscribeToConsent, readConsent).status !== null;
   const [, navigate] = useLocation();
   useBasicNotifications(isSignedIn, state);
+  // And one question at a time: an install prompt already showing goes first (lib/prompt-turn.ts).
+  const isPromptInTurn = usePromptTurn('push-permission', isPromptDue && isConsentAnswered && isSignedIn);
 
   useEffect(() => {
     if (!isSignedIn) return;
@@ -122,7 +125,7 @@ export function PushAgent({ isSignedIn }: { isSignedIn: boolean }) {
 
   return (
     <PushPrompt
-      isOpen={isPromptDue && isConsentAnswered && isSignedIn}
+      isOpen={isPromptInTurn}
       onEnable={() => {
         setIsPromptDue(false);
         void enableNotifications().then(showEnableOutcome);
