@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Selectable, sql } from 'kysely';
+import { type QueryCreator, type Selectable, sql } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import { type BlockSubject, ownerHasBlocked } from '../blocks/blocks.repo.js';
 import { timeOrderedId } from '../db/ids.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
-import type { ConversationSide, ConversationsTable, MessagesTable } from '../db/schema.js';
+import type { ConversationSide, ConversationsTable, Database, MessagesTable } from '../db/schema.js';
 import { touchInboxes } from './inbox.repo.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -32,7 +32,8 @@ const targetVehicleFor = (subject: 'userId' | 'visitorHash') =>
   );
 const targetVehicle = { userId: targetVehicleFor('userId'), visitorHash: targetVehicleFor('visitorHash') };
 
-const upsertConversationQuery = prepareQuery((db: Db, args: ConversationRow) =>
+/** The conversation of a pair, made on first use, marked active at `lastMessageAt` (unless later already). */
+const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow) =>
   db
     .insertInto('conversations')
     .values({
@@ -58,7 +59,66 @@ const upsertConversationQuery = prepareQuery((db: Db, args: ConversationRow) =>
           .end(),
       })),
     )
-    .returningAll(),
+    .returningAll();
+
+const upsertConversationQuery = prepareQuery(upsertConversationOf);
+
+/** Who writes a message to a pair's conversation, and what; its side follows from the conversation. */
+export type PairMessage = Pick<MessageRow, 'id' | 'senderVehicleId' | 'content'> & {
+  senderUserId: string | null;
+};
+
+/**
+ * The sender's side in the conversation of a pair: one if they are the account of side one (two vehicles
+ * share one conversation whoever wrote first), else two. The SQL of upsertWithMessage says the same.
+ */
+const sideOfSender = (conversation: ConversationRow, senderUserId: string | null): ConversationSide =>
+  senderUserId !== null && conversation.ownerOneId === senderUserId ? 'one' : 'two';
+
+/**
+ * PostgreSQL: the conversation upsert and the message's insert in one statement, one round trip fewer in
+ * the message's transaction. The insert reads the upserted row from the first part (a data-modifying WITH);
+ * the message's foreign key is checked at the end of the statement, where the new conversation exists.
+ */
+const upsertWithMessageQuery = prepareQuery(
+  (db: Db, args: ConversationRow & { message: PairMessage['id'] } & Omit<PairMessage, 'id'>) =>
+    db
+      .with('conversation', (db) => upsertConversationOf(db, args))
+      .with('message', (db) =>
+        db
+          .insertInto('messages')
+          .columns([
+            'id',
+            'conversationId',
+            'senderSide',
+            'senderVehicleId',
+            'content',
+            'isRead',
+            'createdAt',
+          ])
+          .expression((eb) =>
+            eb.selectFrom('conversation').select((eb) => [
+              eb.val(args.message).as('id'),
+              'conversation.id',
+              // sideOfSender, in SQL: `= null` is never true, so a visitor is side two.
+              eb
+                .case()
+                .when('conversation.ownerOneId', '=', args.senderUserId)
+                .then(eb.val<ConversationSide>('one'))
+                .else(eb.val<ConversationSide>('two'))
+                .end()
+                .as('senderSide'),
+              eb.val(args.senderVehicleId).as('senderVehicleId'),
+              eb.val(args.content).as('content'),
+              eb.lit(0).as('isRead'),
+              eb.val(args.lastMessageAt).as('createdAt'),
+            ]),
+          )
+          .returning('senderSide'),
+      )
+      .selectFrom(['conversation', 'message'])
+      .selectAll('conversation')
+      .select('message.senderSide'),
 );
 
 const insertMessageQuery = prepareQuery((db: Db, args: MessageRow) =>
@@ -161,13 +221,37 @@ export function createMessagingRepo(db: Db, engine: Engine) {
     },
 
     /**
-     * The conversation of a pair, made on first use and marked active at `lastMessageAt` in the same
-     * statement; of two racing first messages, both get the one row.
+     * A message to the conversation of a pair, written at `values.lastMessageAt` on the sender's side of it.
+     * The conversation is made on first use and marked active in the same statement; of two racing first
+     * messages, both get the one row. One statement on PostgreSQL; on SQLite, where a statement is no
+     * trip, two.
      */
-    async upsertConversation(values: Omit<ConversationRow, 'id'>): Promise<ConversationRow> {
-      const row = await upsertConversationQuery.first(db, { ...values, id: randomUUID() });
-      if (!row) throw new Error('The conversation upsert returned no row');
-      return row;
+    async writeToPair(
+      values: Omit<ConversationRow, 'id'>,
+      { senderUserId, ...said }: Omit<PairMessage, 'id'>,
+    ): Promise<{ conversation: ConversationRow; message: MessageRow }> {
+      const conversation = { ...values, id: randomUUID() };
+      const message = { ...said, id: timeOrderedId(), isRead: 0, createdAt: values.lastMessageAt };
+      if (engine === 'postgres') {
+        const row = await upsertWithMessageQuery.first(db, {
+          ...conversation,
+          ...said,
+          message: message.id,
+          senderUserId,
+        });
+        if (!row) throw new Error('The conversation upsert returned no row');
+        const { senderSide, ...stored } = row;
+        return { conversation: stored, message: { ...message, conversationId: stored.id, senderSide } };
+      }
+      const stored = await upsertConversationQuery.first(db, conversation);
+      if (!stored) throw new Error('The conversation upsert returned no row');
+      const written = {
+        ...message,
+        conversationId: stored.id,
+        senderSide: sideOfSender(stored, senderUserId),
+      };
+      await insertMessageQuery.rows(db, written);
+      return { conversation: stored, message: written };
     },
 
     async insertMessage(values: Omit<MessageRow, 'id'>) {

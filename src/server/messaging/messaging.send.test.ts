@@ -158,6 +158,19 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
       { cookie: owner.cookie },
     );
     expect(back.json().conversationId).toBe(ownerView.id);
+    // On the owner's side of it, as the vehicle written to first: the owner's own, the sender's to read.
+    const ownerMessages = (
+      await call(t.app, 'GET', `/api/conversations/${ownerView.id}/messages`, { cookie: owner.cookie })
+    ).json();
+    expect(ownerMessages.map((m: { content: string; isMine: boolean }) => [m.content, m.isMine])).toEqual([
+      ['Your window is open', false],
+      ['Closed it, thanks!', true],
+      ['Back to you', true],
+    ]);
+    const senderUnread = (await conversationsOf(sender.cookie)).find(
+      (c: { id: string }) => c.id === ownerView.id,
+    );
+    expect(senderUnread).toMatchObject({ unreadCount: 2, lastMessage: 'Back to you' });
   });
 
   it('refuses empty, too long and malformed messages, unknown and removed vehicles, and changes nothing', async () => {

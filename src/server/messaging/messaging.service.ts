@@ -12,7 +12,6 @@ import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { BlockSubject, BlocksRepo } from '../blocks/blocks.repo.js';
 import type { Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
-import type { ConversationSide } from '../db/schema.js';
 import type { Transaction } from '../db/transaction.js';
 import type { EventBus } from '../events/event-bus.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
@@ -148,29 +147,21 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       };
       try {
         sent = await deps.transaction(async (tx) => {
-          const conversation = await tx.upsertConversation({
-            partyKey,
-            vehicleOneId: target.id,
-            ownerOneId: ownerId,
-            vehicleTwoId: senderVehicleId,
-            userTwoId: senderUserId,
-            visitorTwoHash: sender.kind === 'visitor' ? sender.visitorHash : null,
-            oneClearedAt: 0,
-            twoClearedAt: 0,
-            createdAt: now,
-            lastMessageAt: now,
-          });
-          // Two vehicles share one conversation whoever wrote first: the sender may be its side one.
-          const side: ConversationSide =
-            senderUserId !== null && conversation.ownerOneId === senderUserId ? 'one' : 'two';
-          const message = await tx.insertMessage({
-            conversationId: conversation.id,
-            senderSide: side,
-            senderVehicleId,
-            content: input.content,
-            isRead: 0,
-            createdAt: now,
-          });
+          const { conversation, message } = await tx.writeToPair(
+            {
+              partyKey,
+              vehicleOneId: target.id,
+              ownerOneId: ownerId,
+              vehicleTwoId: senderVehicleId,
+              userTwoId: senderUserId,
+              visitorTwoHash: sender.kind === 'visitor' ? sender.visitorHash : null,
+              oneClearedAt: 0,
+              twoClearedAt: 0,
+              createdAt: now,
+              lastMessageAt: now,
+            },
+            { senderUserId, senderVehicleId, content: input.content },
+          );
           const result: SentMessage = {
             id: message.id,
             conversationId: conversation.id,
@@ -180,7 +171,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           const created = {
             messageId: message.id,
             conversationId: conversation.id,
-            recipientUserId: otherUserOf(conversation, side),
+            recipientUserId: otherUserOf(conversation, message.senderSide),
             senderUserId,
             createdAt: now,
           };
