@@ -70,7 +70,7 @@ export type PairMessage = Pick<MessageRow, 'id' | 'senderVehicleId' | 'content'>
 
 /**
  * The sender's side in the conversation of a pair: one if they are the account of side one (two vehicles
- * share one conversation whoever wrote first), else two. The SQL of upsertWithMessage says the same.
+ * share one conversation whoever wrote first), else two. The SQL of upsertWithMessageQuery says the same.
  */
 const sideOfSender = (conversation: ConversationRow, senderUserId: string | null): ConversationSide =>
   senderUserId !== null && conversation.ownerOneId === senderUserId ? 'one' : 'two';
@@ -81,7 +81,7 @@ const sideOfSender = (conversation: ConversationRow, senderUserId: string | null
  * the message's foreign key is checked at the end of the statement, where the new conversation exists.
  */
 const upsertWithMessageQuery = prepareQuery(
-  (db: Db, args: ConversationRow & { message: PairMessage['id'] } & Omit<PairMessage, 'id'>) =>
+  (db: Db, args: ConversationRow & { messageId: PairMessage['id'] } & Omit<PairMessage, 'id'>) =>
     db
       .with('conversation', (db) => upsertConversationOf(db, args))
       .with('message', (db) =>
@@ -98,7 +98,7 @@ const upsertWithMessageQuery = prepareQuery(
           ])
           .expression((eb) =>
             eb.selectFrom('conversation').select((eb) => [
-              eb.val(args.message).as('id'),
+              eb.val(args.messageId).as('id'),
               'conversation.id',
               // sideOfSender, in SQL: `= null` is never true, so a visitor is side two.
               eb
@@ -236,7 +236,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         const row = await upsertWithMessageQuery.first(db, {
           ...conversation,
           ...said,
-          message: message.id,
+          messageId: message.id,
           senderUserId,
         });
         if (!row) throw new Error('The conversation upsert returned no row');
