@@ -23,6 +23,9 @@ function makeClientDir() {
     '<!doctype html><title>Vehicle Contact</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dir, 'assets', 'workbox-window.prod.es5-AbC123.js'), 'console.log("wb")');
+  fs.writeFileSync(path.join(dir, 'assets', 'qr-decoder.worker-AbC123.js'), 'onmessage = () => {}');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // What scripts/compress-client.mjs leaves beside a large file.
   const large = `console.log(${JSON.stringify('x'.repeat(4000))})`;
@@ -31,6 +34,23 @@ function makeClientDir() {
   fs.writeFileSync(path.join(dir, 'assets', 'large-AbC123.js.gz'), zlib.gzipSync(large));
   return dir;
 }
+
+/** Every security header a page, an API answer or a file may carry. */
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+];
 
 describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
   let t: TestApp;
@@ -80,6 +100,28 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['permissions-policy']).toBe('camera=(self), microphone=(), geolocation=()');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends the build’s scripts and styles with nosniff and no document policy; a worker’s script keeps its CSP', async () => {
+    for (const file of [
+      '/assets/index-AbC123.js',
+      '/assets/index-AbC123.css',
+      '/assets/workbox-window.prod.es5-AbC123.js',
+    ]) {
+      const response = await call(t.app, 'GET', file);
+      expect(response.statusCode, file).toBe(200);
+      const sent = Object.keys(response.headers).filter((name) => SECURITY_HEADERS.includes(name));
+      expect(sent.sort(), file).toEqual(['cross-origin-resource-policy', 'x-content-type-options']);
+      expect(response.headers['x-content-type-options'], file).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], file).toBe('same-origin');
+    }
+    // A worker runs under the CSP of its own script's answer; the pages and their other files keep theirs.
+    for (const file of ['/assets/qr-decoder.worker-AbC123.js', '/favicon.svg', '/', '/vehicle/qr/abc']) {
+      const response = await call(t.app, 'GET', file);
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['content-security-policy'], file).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options'], file).toBe('DENY');
+    }
   });
 
   it('serves hashed assets for a year, other files revalidated, and the SPA for any other page', async () => {
@@ -321,9 +363,11 @@ describe('HTTP behaviour on an https origin', () => {
   });
   afterAll(() => t.close());
 
-  it('sends HSTS', async () => {
-    const response = await call(t.app, 'GET', '/api/health');
-    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  it('sends HSTS on API answers, pages and the build’s files', async () => {
+    for (const url of ['/api/health', '/', '/assets/index-AbC123.js']) {
+      const response = await call(t.app, 'GET', url);
+      expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
   });
 
   it('answers pages with 503 text when no client is built, and the API still works', async () => {
