@@ -80,7 +80,11 @@ function scriptAndStyleHeaders(pageHeaders: Record<string, string>): Record<stri
 
 /** The named headers of `headers` that are set (HSTS is only on https). */
 function pick(headers: Record<string, string>, names: string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((name) => (name in headers ? [[name, headers[name]]] : [])));
+  const entries = names.flatMap((name) => {
+    const value = headers[name];
+    return value === undefined ? [] : [[name, value] as const];
+  });
+  return Object.fromEntries(entries);
 }
 
 /**
