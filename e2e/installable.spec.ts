@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { saveScreen } from './fixtures/screens.js';
 import { collectConsoleErrors, expect, test } from './fixtures/test.js';
+import { HomePage } from './pages/home-page.js';
 import { LandingPage } from './pages/landing-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 
@@ -63,6 +64,30 @@ test('the service worker installs, controls the page, and the app opens offline 
   await page.getByRole('link', { name: 'Back to home' }).click();
   await context.setOffline(false);
   await landing.expectShown();
+  await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
+});
+
+test('a signed-in owner opens the app offline on Home, which fills in once the connection is back', async ({
+  page,
+  context,
+  signedInAccount,
+}) => {
+  const home = new HomePage(page);
+  await home.goto();
+  await expect(home.greeting).toHaveText(`Hi, ${signedInAccount.firstName}`);
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+  // Home's frame, not a spinner: its tiles and the signed-in navigation; who is signed in is not known yet.
+  await home.expectShown();
+  await expect(page.getByRole('heading', { name: 'Need to reach a driver?' })).toBeVisible();
+  await expect(home.greeting).toHaveText('');
+  await saveScreen(page, 'offline-home-signed-in');
+
+  await context.setOffline(false);
+  await expect(home.greeting).toHaveText(`Hi, ${signedInAccount.firstName}`);
   await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
 });
 

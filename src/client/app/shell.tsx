@@ -5,6 +5,7 @@ import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
 import { useFirstScreenDone } from '../lib/after-first-screen.js';
+import { hasSessionHint } from '../lib/session-hint.js';
 import { Layout } from './layout.js';
 import { EmailVerificationPage, ServiceUnavailablePage } from './pages.js';
 import { AppRouter } from './router.js';
@@ -53,6 +54,8 @@ function BackgroundAgents({ userId }: { userId: string | null }) {
 interface ScreenProps {
   user: User | null;
   isPending: boolean;
+  /** The session's first read waits for the network (the app opened offline). */
+  isWaitingForConnection: boolean;
   isLoadingError: boolean;
   verificationEmail: string | null;
   isFirstScreenDone: boolean;
@@ -62,6 +65,7 @@ interface ScreenProps {
 const Screen = memo(function Screen({
   user,
   isPending,
+  isWaitingForConnection,
   isLoadingError,
   verificationEmail,
   isFirstScreenDone,
@@ -81,9 +85,13 @@ const Screen = memo(function Screen({
       </Suspense>
     );
   }
+  // Opened offline by a browser that holds a session (its hint cookie): the signed-in app, whose pages wait
+  // for the connection themselves, rather than a spinner until the network is back
+  // (docs/decisions/0116-opening-offline-signed-in.md). Its answer, once online, decides as ever.
+  const isSignedIn = user !== null || (isPending && isWaitingForConnection && hasSessionHint());
   return (
-    <Layout isSignedIn={user !== null}>
-      <AppRouter isSignedIn={user !== null} isLoading={isPending} />
+    <Layout isSignedIn={isSignedIn}>
+      <AppRouter isSignedIn={isSignedIn} isLoading={isPending} />
       {isPending || !isFirstScreenDone ? null : <BackgroundAgents userId={user?.id ?? null} />}
     </Layout>
   );
@@ -99,6 +107,7 @@ export function Shell() {
   const userQuery = useUser();
   const user = useDeferredValue(userQuery.data ?? null);
   const isPending = useDeferredValue(userQuery.isPending);
+  const isWaitingForConnection = useDeferredValue(userQuery.fetchStatus === 'paused');
   const isLoadingError = useDeferredValue(userQuery.isLoadingError);
   const verificationEmail = useDeferredValue(useEmailVerificationRequired(userQuery.data ?? null));
   useConnectivityToasts();
@@ -109,6 +118,7 @@ export function Shell() {
     <Screen
       user={user}
       isPending={isPending}
+      isWaitingForConnection={isWaitingForConnection}
       isLoadingError={isLoadingError}
       verificationEmail={verificationEmail}
       isFirstScreenDone={isFirstScreenDone}

@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { Avatar } from '../components/avatar.js';
 import { Brand } from '../components/brand.js';
 import { usePageTitle } from '../components/page-title.js';
-import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { greeting, userInitial } from '../features/auth/user-display.js';
 import { RecentConversationsSection } from '../features/messaging/recent-conversations-section.js';
@@ -39,10 +38,13 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
   );
 }
 
+/**
+ * Home. The user is unknown only while an app opened offline waits for the session's answer (app/shell.tsx):
+ * the page is drawn without the greeting and the avatar's letter, which fill in once it is back.
+ */
 export function HomePage() {
   const { data: user } = useUser();
   const headingRef = usePageTitle('Home');
-  if (!user) return <PageSpinner />;
 
   return (
     <div className="flex flex-col gap-6 px-5 pt-4">
@@ -53,13 +55,13 @@ export function HomePage() {
           aria-label="Account"
           className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <Avatar letter={userInitial(user)} />
+          <Avatar letter={user ? userInitial(user) : ''} />
         </Link>
       </header>
 
       <section aria-labelledby="home-title" className="flex flex-col gap-4">
         <div>
-          <p className="text-sm text-muted-foreground">{greeting(user)}</p>
+          <p className="min-h-5 text-sm text-muted-foreground">{user ? greeting(user) : null}</p>
           <h1 ref={headingRef} tabIndex={-1} id="home-title" className="text-2xl font-bold tracking-tight">
             Need to reach a driver?
           </h1>
