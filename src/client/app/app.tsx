@@ -10,17 +10,20 @@ import { useSessionWatch } from './use-session-watch.js';
 const loadToaster = () => import('./toaster.js');
 
 /**
- * The toaster (Radix Toast) is its own chunk, fetched once the first screen is up: most first visits
- * raise no toast, and its code stays out of their first load. Toasts raised meanwhile wait in the store
- * (lib/toast.ts). It is mounted as soon as it has arrived and a toast waits (or the first screen is done),
- * with no Suspense in between: a toast raised 500 ms before a redirect (spec §8 Unauthorized) shows at once
- * instead of waiting for React to reveal a suspended boundary.
+ * The toaster (Radix Toast) is its own chunk, fetched when the first toast is raised or once the first
+ * screen is done, whichever comes first: most first visits raise no toast, and its files (six, with Radix)
+ * stay out of the first screen's load (docs/decisions/0105-first-paint.md). Toasts raised meanwhile wait in
+ * the store (lib/toast.ts). It is mounted as soon as it has arrived, with no Suspense in between: a toast
+ * raised 500 ms before a redirect (spec §8 Unauthorized) shows as soon as the chunk is here instead of
+ * waiting for React to reveal a suspended boundary.
  */
 function ToasterWhenLoaded() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   const hasToasts = useSyncExternalStore(subscribeToToasts, () => currentToasts().length > 0);
   const isFirstScreenDone = useFirstScreenDone();
+  const isWanted = hasToasts || isFirstScreenDone;
   useEffect(() => {
+    if (!isWanted) return;
     let isMounted = true;
     loadToaster().then(
       (module) => {
@@ -32,8 +35,8 @@ function ToasterWhenLoaded() {
     return () => {
       isMounted = false;
     };
-  }, []);
-  if (Toaster === null || !(hasToasts || isFirstScreenDone)) return null;
+  }, [isWanted]);
+  if (Toaster === null || !isWanted) return null;
   return <Toaster />;
 }
 
