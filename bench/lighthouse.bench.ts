@@ -166,7 +166,8 @@ async function installChecks(port: number, url: string) {
     // Every route is precached: the app opens with the network cut.
     await page.setOfflineMode(true);
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.waitForFunction(() => (document.getElementById('root')?.textContent ?? '').trim().length > 0, {
+    // index.html's own spinner says "Loading" before the app runs: wait for a page's heading instead.
+    await page.waitForFunction(() => document.querySelector('#root h1') !== null, {
       timeout: 15_000,
     });
     const offlineText = await page.evaluate(() => document.getElementById('root')?.textContent?.slice(0, 60));
