@@ -88,7 +88,7 @@ const Screen = memo(function Screen({
   // Opened offline by a browser that holds a session (its hint cookie): the signed-in app, whose pages wait
   // for the connection themselves, rather than a spinner until the network is back
   // (docs/decisions/0116-opening-offline-signed-in.md). Its answer, once online, decides as ever.
-  const isSignedIn = user !== null || (isPending && isWaitingForConnection && hasSessionHint());
+  const isSignedIn = user !== null || (isWaitingForConnection && hasSessionHint());
   return (
     <Layout isSignedIn={isSignedIn}>
       <AppRouter isSignedIn={isSignedIn} isLoading={isPending} />
@@ -107,7 +107,7 @@ export function Shell() {
   const userQuery = useUser();
   const user = useDeferredValue(userQuery.data ?? null);
   const isPending = useDeferredValue(userQuery.isPending);
-  const isWaitingForConnection = useDeferredValue(userQuery.fetchStatus === 'paused');
+  const isWaitingForConnection = useDeferredValue(userQuery.isPending && userQuery.fetchStatus === 'paused');
   const isLoadingError = useDeferredValue(userQuery.isLoadingError);
   const verificationEmail = useDeferredValue(useEmailVerificationRequired(userQuery.data ?? null));
   useConnectivityToasts();
