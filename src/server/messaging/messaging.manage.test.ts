@@ -93,6 +93,43 @@ describe.each(testEngines)('reading and deleting messages on %s', (engine) => {
     expect(messages.map((m: { content: string }) => m.content)).toEqual(['Third']);
   });
 
+  it('a message written in the millisecond of a delete shows; the ones before it stay deleted', async () => {
+    const { owner, sender, target, conversationId } = await conversationOfTwo();
+    // The clock does not move from here: the delete and the messages around it share one millisecond.
+    await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: target.id, content: 'Before' },
+    });
+    await call(t.app, 'DELETE', `/api/conversations/${conversationId}`, { cookie: owner.cookie });
+    await call(t.app, 'DELETE', `/api/conversations/${conversationId}`, { cookie: sender.cookie });
+    const after = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: target.id, content: 'After' },
+    });
+    expect(after.statusCode).toBe(201);
+    const reply = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Reply' },
+    });
+    expect(reply.statusCode).toBe(201);
+
+    const contentsFor = async (cookie: string) =>
+      (await call(t.app, 'GET', `/api/conversations/${conversationId}/messages`, { cookie }))
+        .json()
+        .map((m: { content: string }) => m.content);
+    expect(await contentsFor(owner.cookie)).toEqual(['After', 'Reply']);
+    expect(await contentsFor(sender.cookie)).toEqual(['After', 'Reply']);
+    expect(await unreadOf(owner.cookie)).toBe(1);
+    expect(await unreadOf(sender.cookie)).toBe(1);
+    const [listed] = (await call(t.app, 'GET', '/api/conversations', { cookie: owner.cookie })).json();
+    expect(listed).toMatchObject({ id: conversationId, lastMessage: 'Reply', unreadCount: 1 });
+
+    // Deleting again in the same millisecond hides those too.
+    await call(t.app, 'DELETE', `/api/conversations/${conversationId}`, { cookie: owner.cookie });
+    expect(await contentsFor(owner.cookie)).toEqual([]);
+    expect(await unreadOf(owner.cookie)).toBe(0);
+  });
+
   it('only the sender deletes a message; everyone else gets the 404 of a missing one', async () => {
     const { owner, sender, conversationId, firstId } = await conversationOfTwo();
     const stranger = await createVerifiedUser(t);

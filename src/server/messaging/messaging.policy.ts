@@ -25,6 +25,17 @@ export function clearedAtOf(conversation: ConversationRow, side: ConversationSid
   return side === 'one' ? conversation.oneClearedAt : conversation.twoClearedAt;
 }
 
+/**
+ * When a message written at `at` is stamped: after both sides' clears, so that a message written in the
+ * millisecond of a "delete conversation" (rule: shown when written after the clear) is not hidden by it.
+ */
+export function writtenAfterClears(
+  conversation: Pick<ConversationRow, 'oneClearedAt' | 'twoClearedAt'>,
+  at: number,
+): number {
+  return Math.max(at, conversation.oneClearedAt + 1, conversation.twoClearedAt + 1);
+}
+
 /** The vehicle a side writes as in this conversation. */
 export function vehicleOf(conversation: ConversationRow, side: ConversationSide): string | null {
   return side === 'one' ? conversation.vehicleOneId : conversation.vehicleTwoId;

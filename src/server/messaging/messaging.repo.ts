@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type QueryCreator, type Selectable, sql } from 'kysely';
+import { type Expression, type QueryCreator, type Selectable, sql } from 'kysely';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import { type BlockSubject, ownerHasBlocked } from '../blocks/blocks.repo.js';
 import { timeOrderedId } from '../db/ids.js';
@@ -7,6 +7,7 @@ import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { ConversationSide, ConversationsTable, Database, MessagesTable } from '../db/schema.js';
 import { touchInboxes } from './inbox.repo.js';
+import { writtenAfterClears } from './messaging.policy.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
@@ -32,8 +33,15 @@ const targetVehicleFor = (subject: 'userId' | 'visitorHash') =>
   );
 const targetVehicle = { userId: targetVehicleFor('userId'), visitorHash: targetVehicleFor('visitorHash') };
 
-/** The conversation of a pair, made on first use, marked active at `lastMessageAt` (unless later already). */
-const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow) =>
+/** The largest of values: SQLite calls it `max`, PostgreSQL `greatest`. */
+const greatestOf = (engine: Engine, ...values: Expression<number>[]) =>
+  sql<number>`${sql.raw(engine === 'postgres' ? 'greatest' : 'max')}(${sql.join(values)})`;
+
+/**
+ * The conversation of a pair, made on first use, marked active at `lastMessageAt` or at its message's
+ * time (writtenAfterClears), whichever is later, unless a later message is there already.
+ */
+const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow, engine: Engine) =>
   db
     .insertInto('conversations')
     .values({
@@ -51,17 +59,20 @@ const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow)
     })
     .onConflict((conflict) =>
       conflict.column('partyKey').doUpdateSet((eb) => ({
-        lastMessageAt: eb
-          .case()
-          .when('excluded.lastMessageAt', '>', eb.ref('conversations.lastMessageAt'))
-          .then(eb.ref('excluded.lastMessageAt'))
-          .else(eb.ref('conversations.lastMessageAt'))
-          .end(),
+        lastMessageAt: greatestOf(
+          engine,
+          eb.ref('conversations.lastMessageAt'),
+          eb.ref('excluded.lastMessageAt'),
+          eb(eb.ref('conversations.oneClearedAt'), '+', 1),
+          eb(eb.ref('conversations.twoClearedAt'), '+', 1),
+        ),
       })),
     )
     .returningAll();
 
-const upsertConversationQuery = prepareQuery(upsertConversationOf);
+const upsertConversationQuery = prepareQuery((db: Db, args: ConversationRow) =>
+  upsertConversationOf(db, args, 'sqlite'),
+);
 
 /** Who writes a message to a pair's conversation, and what; its side follows from the conversation. */
 export type PairMessage = Pick<MessageRow, 'id' | 'senderVehicleId' | 'content'> & {
@@ -83,7 +94,7 @@ const sideOfSender = (conversation: ConversationRow, senderUserId: string | null
 const upsertWithMessageQuery = prepareQuery(
   (db: Db, args: ConversationRow & { messageId: PairMessage['id'] } & Omit<PairMessage, 'id'>) =>
     db
-      .with('conversation', (db) => upsertConversationOf(db, args))
+      .with('conversation', (db) => upsertConversationOf(db, args, 'postgres'))
       .with('message', (db) =>
         db
           .insertInto('messages')
@@ -111,14 +122,20 @@ const upsertWithMessageQuery = prepareQuery(
               eb.val(args.senderVehicleId).as('senderVehicleId'),
               eb.val(args.content).as('content'),
               eb.lit(0).as('isRead'),
-              eb.val(args.lastMessageAt).as('createdAt'),
+              // writtenAfterClears, in SQL.
+              greatestOf(
+                'postgres',
+                eb.val(args.lastMessageAt),
+                eb(eb.ref('conversation.oneClearedAt'), '+', 1),
+                eb(eb.ref('conversation.twoClearedAt'), '+', 1),
+              ).as('createdAt'),
             ]),
           )
-          .returning('senderSide'),
+          .returning(['senderSide', 'createdAt']),
       )
       .selectFrom(['conversation', 'message'])
       .selectAll('conversation')
-      .select('message.senderSide'),
+      .select(['message.senderSide', 'message.createdAt as messageCreatedAt']),
 );
 
 const insertMessageQuery = prepareQuery((db: Db, args: MessageRow) =>
@@ -231,7 +248,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       { senderUserId, ...said }: Omit<PairMessage, 'id'>,
     ): Promise<{ conversation: ConversationRow; message: MessageRow }> {
       const conversation = { ...values, id: randomUUID() };
-      const message = { ...said, id: timeOrderedId(), isRead: 0, createdAt: values.lastMessageAt };
+      const message = { ...said, id: timeOrderedId(), isRead: 0 };
       if (engine === 'postgres') {
         const row = await upsertWithMessageQuery.first(db, {
           ...conversation,
@@ -240,8 +257,11 @@ export function createMessagingRepo(db: Db, engine: Engine) {
           senderUserId,
         });
         if (!row) throw new Error('The conversation upsert returned no row');
-        const { senderSide, ...stored } = row;
-        return { conversation: stored, message: { ...message, conversationId: stored.id, senderSide } };
+        const { senderSide, messageCreatedAt, ...stored } = row;
+        return {
+          conversation: stored,
+          message: { ...message, conversationId: stored.id, senderSide, createdAt: messageCreatedAt },
+        };
       }
       const stored = await upsertConversationQuery.first(db, conversation);
       if (!stored) throw new Error('The conversation upsert returned no row');
@@ -249,25 +269,44 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         ...message,
         conversationId: stored.id,
         senderSide: sideOfSender(stored, senderUserId),
+        createdAt: writtenAfterClears(stored, values.lastMessageAt),
       };
       await insertMessageQuery.rows(db, written);
       return { conversation: stored, message: written };
     },
 
-    async insertMessage(values: Omit<MessageRow, 'id'>) {
-      const message = { ...values, id: timeOrderedId() };
+    /**
+     * A message to a conversation, written at `at` or just after a side's clear of the same moment
+     * (writtenAfterClears); the conversation is marked active at its time. The conversation's row is
+     * updated first: on PostgreSQL its lock orders this write and a "delete conversation" of either side.
+     */
+    async writeToConversation(
+      conversationId: string,
+      values: Omit<MessageRow, 'id' | 'conversationId' | 'createdAt'>,
+      at: number,
+    ): Promise<MessageRow> {
+      const clears = await db
+        .updateTable('conversations')
+        .set((eb) => ({
+          lastMessageAt: greatestOf(
+            engine,
+            eb.ref('lastMessageAt'),
+            eb.val(at),
+            eb(eb.ref('oneClearedAt'), '+', 1),
+            eb(eb.ref('twoClearedAt'), '+', 1),
+          ),
+        }))
+        .where('id', '=', conversationId)
+        .returning(['oneClearedAt', 'twoClearedAt'])
+        .executeTakeFirstOrThrow();
+      const message = {
+        ...values,
+        id: timeOrderedId(),
+        conversationId,
+        createdAt: writtenAfterClears(clears, at),
+      };
       await insertMessageQuery.rows(db, message);
       return message;
-    },
-
-    /** A conversation's latest message is at `at` (unless a later one is already there). */
-    async markActive(conversationId: string, at: number) {
-      await db
-        .updateTable('conversations')
-        .set({ lastMessageAt: at })
-        .where('id', '=', conversationId)
-        .where('lastMessageAt', '<', at)
-        .execute();
     },
 
     /** Conversations the user is a participant of, with a message since `since`, newest first. */
@@ -337,10 +376,18 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       };
     },
 
+    /**
+     * "Delete conversation" for a side: what it has seen ends at `at`, or at the conversation's latest
+     * message if that is later (written by an instance whose clock is ahead). A message written after
+     * it, in the same millisecond too, is stamped later (writtenAfterClears) and shows.
+     */
     async clearForSide(conversationId: string, side: ConversationSide, at: number) {
       await db
         .updateTable('conversations')
-        .set(side === 'one' ? { oneClearedAt: at } : { twoClearedAt: at })
+        .set((eb) => {
+          const clearedAt = greatestOf(engine, eb.ref('lastMessageAt'), eb.val(at));
+          return side === 'one' ? { oneClearedAt: clearedAt } : { twoClearedAt: clearedAt };
+        })
         .where('id', '=', conversationId)
         .execute();
     },

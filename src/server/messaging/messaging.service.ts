@@ -165,7 +165,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           const result: SentMessage = {
             id: message.id,
             conversationId: conversation.id,
-            createdAt: new Date(now).toISOString(),
+            createdAt: new Date(message.createdAt).toISOString(),
             isDelivered: true,
           };
           const created = {
@@ -173,7 +173,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
             conversationId: conversation.id,
             recipientUserId: otherUserOf(conversation, message.senderSide),
             senderUserId,
-            createdAt: now,
+            createdAt: message.createdAt,
           };
           await deps.events.publishInTransaction('message.created', created, tx.db);
           if (idempotencyKey) {
@@ -262,21 +262,17 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
       const now = clock();
       const { message, created, inboxVersions } = await deps.transaction(async (tx) => {
-        const inserted = await tx.insertMessage({
-          conversationId: conversation.id,
-          senderSide: side,
-          senderVehicleId: vehicleOf(conversation, side),
-          content,
-          isRead: 0,
-          createdAt: now,
-        });
-        await tx.markActive(conversation.id, now);
+        const inserted = await tx.writeToConversation(
+          conversation.id,
+          { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content, isRead: 0 },
+          now,
+        );
         const created = {
           messageId: inserted.id,
           conversationId: conversation.id,
           recipientUserId: recipient,
           senderUserId: userId,
-          createdAt: now,
+          createdAt: inserted.createdAt,
         };
         await deps.events.publishInTransaction('message.created', created, tx.db);
         return { message: inserted, created, inboxVersions: await tx.touchInboxes([userId, recipient]) };
