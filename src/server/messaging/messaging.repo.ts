@@ -279,12 +279,13 @@ export function createMessagingRepo(db: Db, engine: Engine) {
      * A message to a conversation, written at `at` or just after a side's clear of the same moment
      * (writtenAfterClears); the conversation is marked active at its time. The conversation's row is
      * updated first: on PostgreSQL its lock orders this write and a "delete conversation" of either side.
+     * Undefined when the conversation is gone.
      */
     async writeToConversation(
       conversationId: string,
       values: Omit<MessageRow, 'id' | 'conversationId' | 'createdAt'>,
       at: number,
-    ): Promise<MessageRow> {
+    ): Promise<MessageRow | undefined> {
       const clears = await db
         .updateTable('conversations')
         .set((eb) => ({
@@ -298,7 +299,9 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         }))
         .where('id', '=', conversationId)
         .returning(['oneClearedAt', 'twoClearedAt'])
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      // Gone since it was read: its last message passed 24 hours and the sweep removed it.
+      if (!clears) return undefined;
       const message = {
         ...values,
         id: timeOrderedId(),

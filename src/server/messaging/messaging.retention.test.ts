@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.js';
+import { type LimitedHit, MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
@@ -117,5 +118,52 @@ describe.each(testEngines)('message abuse limits on %s', (engine) => {
     }
     expect(accepted).toBe(30 - 6);
     expect((await send(vehicles[6]?.id ?? '', '10.1.1.1')).statusCode).toBe(429);
+  });
+});
+
+describe.each(testEngines)('a reply racing the retention sweep on %s', (engine) => {
+  /** Runs `beforeNextHit` once, when the next action is counted: between a reply's checks and its write. */
+  class InterleavingStore extends MemoryRateLimitStore {
+    beforeNextHit: (() => Promise<void>) | undefined;
+    override async hitInTurn(hits: readonly LimitedHit[]) {
+      const before = this.beforeNextHit;
+      this.beforeNextHit = undefined;
+      await before?.();
+      return super.hitInTurn(hits);
+    }
+  }
+  const store = new InterleavingStore();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { rateLimitStore: store });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 and stores nothing when the sweep removes the conversation under the reply', async () => {
+    // A remembered sign-in: a browser session would end with the day this test lets pass.
+    const account = await createVerifiedUser(t);
+    const login = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: account.email, password: account.password, rememberMe: true },
+    });
+    const owner = { cookie: sessionCookieFrom(login) };
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const sender = await createVerifiedUser(t);
+    const fromAccount = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: vehicle.id, content: 'Window open' },
+    });
+    expect(fromAccount.statusCode).toBe(201);
+    const conversationId = fromAccount.json().conversationId as string;
+    t.clock.advance(MESSAGE_RETENTION_MS + 1000);
+
+    store.beforeNextHit = () => t.app.jobs.runNow('message-retention');
+    const reply = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: owner.cookie,
+      body: { content: 'Thanks' },
+    });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json().message).toBe(messageTexts.conversationNotFound);
+    const left = await t.db.selectFrom('messages').select('content').execute();
+    expect(left).toEqual([]);
   });
 });

@@ -267,6 +267,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content, isRead: 0 },
           now,
         );
+        if (!inserted) throw conversationNotFound();
         const created = {
           messageId: inserted.id,
           conversationId: conversation.id,
