@@ -32,17 +32,35 @@ async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-/** The service worker registration's id DevTools knows it by, for the app's scope. */
+/**
+ * The id DevTools knows this page's service worker registration by: the one whose active version controls
+ * the page. The browser may also report registrations of the same origin from earlier tests' contexts, and a
+ * push delivered to one of those shows nothing here.
+ */
 async function registrationIdOf(cdp: CDPSession, scopeURL: string): Promise<string> {
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  const scopes = new Map<string, string>();
+  const controlling = new Set<string>();
   const found = new Promise<string>((resolve) => {
+    const settle = () => {
+      for (const id of controlling) if (scopes.get(id) === scopeURL) resolve(id);
+    };
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find(
-        (candidate) => candidate.scopeURL === scopeURL && !candidate.isDeleted,
-      );
-      if (registration) resolve(registration.registrationId);
+      for (const registration of registrations) {
+        if (!registration.isDeleted) scopes.set(registration.registrationId, registration.scopeURL);
+      }
+      settle();
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) {
+        if (version.status === 'activated' && version.controlledClients?.includes(targetInfo.targetId)) {
+          controlling.add(version.registrationId);
+        }
+      }
+      settle();
     });
   });
-  // Enabling the domain reports the registrations there are.
+  // Enabling the domain reports the registrations and versions there are.
   await cdp.send('ServiceWorker.enable');
   return found;
 }
