@@ -57,4 +57,14 @@ describe('first-load JavaScript (gzip)', () => {
       ).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_BYTES);
     },
   );
+
+  // Every file is another request on a slow network: Home's largest paint waited for its 18th
+  // (vite.config.ts SHARED_BY_FIRST_SCREENS, docs/decisions/0095-first-load-budget.md).
+  it.each(['Landing (signed out)', 'Vehicle found', 'Home (signed in)'])(
+    '%s loads at most 10 JavaScript files',
+    (name) => {
+      const size = sizes.find(({ route }) => route.name === name);
+      expect(size?.files.length, `${name}: ${size?.files.join(', ')}`).toBeLessThanOrEqual(10);
+    },
+  );
 });

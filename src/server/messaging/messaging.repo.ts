@@ -37,6 +37,14 @@ const targetVehicle = { userId: targetVehicleFor('userId'), visitorHash: targetV
 const greatestOf = (engine: Engine, ...values: Expression<number>[]) =>
   sql<number>`${sql.raw(engine === 'postgres' ? 'greatest' : 'max')}(${sql.join(values)})`;
 
+/** writtenAfterClears (messaging.policy.ts) in SQL: `at`, or just after either side's clear if later. */
+const afterClears = (
+  engine: Engine,
+  at: Expression<number>,
+  oneClearedAt: Expression<number>,
+  twoClearedAt: Expression<number>,
+) => greatestOf(engine, at, sql<number>`${oneClearedAt} + 1`, sql<number>`${twoClearedAt} + 1`);
+
 /**
  * The conversation of a pair, made on first use, marked active at `lastMessageAt` or at its message's
  * time (writtenAfterClears), whichever is later, unless a later message is there already.
@@ -62,9 +70,12 @@ const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow,
         lastMessageAt: greatestOf(
           engine,
           eb.ref('conversations.lastMessageAt'),
-          eb.ref('excluded.lastMessageAt'),
-          eb(eb.ref('conversations.oneClearedAt'), '+', 1),
-          eb(eb.ref('conversations.twoClearedAt'), '+', 1),
+          afterClears(
+            engine,
+            eb.ref('excluded.lastMessageAt'),
+            eb.ref('conversations.oneClearedAt'),
+            eb.ref('conversations.twoClearedAt'),
+          ),
         ),
       })),
     )
@@ -122,12 +133,11 @@ const upsertWithMessageQuery = prepareQuery(
               eb.val(args.senderVehicleId).as('senderVehicleId'),
               eb.val(args.content).as('content'),
               eb.lit(0).as('isRead'),
-              // writtenAfterClears, in SQL.
-              greatestOf(
+              afterClears(
                 'postgres',
                 eb.val(args.lastMessageAt),
-                eb(eb.ref('conversation.oneClearedAt'), '+', 1),
-                eb(eb.ref('conversation.twoClearedAt'), '+', 1),
+                eb.ref('conversation.oneClearedAt'),
+                eb.ref('conversation.twoClearedAt'),
               ).as('createdAt'),
             ]),
           )
@@ -292,9 +302,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
           lastMessageAt: greatestOf(
             engine,
             eb.ref('lastMessageAt'),
-            eb.val(at),
-            eb(eb.ref('oneClearedAt'), '+', 1),
-            eb(eb.ref('twoClearedAt'), '+', 1),
+            afterClears(engine, eb.val(at), eb.ref('oneClearedAt'), eb.ref('twoClearedAt')),
           ),
         }))
         .where('id', '=', conversationId)
