@@ -40,6 +40,8 @@ const bare = await startBareServer();
 try {
   for (const engine of benchEngines()) {
     const database = await createTestDatabase(engine, postgresAdminUrl);
+    // The server holds an SQLite file alone (docs/decisions/0118-sqlite-held-alone.md).
+    await database.close();
     const app = await startAppServer(database.serverEnv);
     try {
       const cookie = await signedInCookie(app);

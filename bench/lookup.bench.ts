@@ -69,6 +69,8 @@ async function benchEngine(engine: Engine, bareUrl: string) {
   process.stdout.write(
     `\n${name}: seeded ${VEHICLES} vehicles in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
+  // The server holds an SQLite file alone (docs/decisions/0118-sqlite-held-alone.md).
+  await database.close();
   const app = await startAppServer(database.serverEnv);
   try {
     const compared = await compareWithBare(bareUrl, [

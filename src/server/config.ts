@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { SqliteLockingMode } from './db/index.js';
 
 const DEFAULT_PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
@@ -35,6 +36,9 @@ const envSchema = z.object({
   APP_ORIGIN: url(['http:', 'https:'], 'https://cars.example.org').optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@host/db').optional(),
+  SQLITE_LOCKING_MODE: z
+    .enum(['exclusive', 'normal'], { message: 'must be exclusive or normal' })
+    .default('exclusive'),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.org:587').optional(),
   MAIL_FROM: optionalText,
@@ -68,6 +72,11 @@ export type Config = {
   isHttps: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Whether the server holds the embedded database alone (`exclusive`, faster) or lets other programs
+   * open it while it runs (`normal`): docs/decisions/0118-sqlite-held-alone.md.
+   */
+  sqliteLockingMode: SqliteLockingMode;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -136,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isHttps: appOrigin.startsWith('https:'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    sqliteLockingMode: e.SQLITE_LOCKING_MODE,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Vehicle Contact <no-reply@${new URL(appOrigin).hostname}>`,

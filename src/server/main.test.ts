@@ -44,14 +44,64 @@ describe('the server process', () => {
     expect(eml).toMatch(/^To: newcomer@example\.org$/m);
     expect(eml).toMatch(/^Subject: Verify your email address$/m);
 
-    // The embedded database runs in WAL mode and keeps the schema.
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+
+    // The embedded database runs in WAL mode and keeps the schema and what was written.
     const sqlite = new SqliteDatabase(path.join(started.dataDir, 'app.db'), { readonly: true });
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.prepare('select count(*) as n from users').get()).toEqual({ n: 1 });
     sqlite.close();
+  });
 
-    started.child.kill('SIGTERM');
-    expect(await started.exited).toBe(0);
+  describe('holds the embedded database alone unless told otherwise (decision 0118)', () => {
+    const health = async (server: Started) =>
+      (await fetch(`http://127.0.0.1:${server.port}/api/health`)).status;
+
+    it('a second server on the same DATA_DIR refuses to start and says why; the first goes on', async () => {
+      const first = await startMain();
+      await waitForOutput(first, /is running at/);
+      // Another program cannot read the file meanwhile either.
+      const reader = new SqliteDatabase(path.join(first.dataDir, 'app.db'), { readonly: true });
+      try {
+        expect(() => reader.prepare('select count(*) as n from users').get()).toThrow(/locked/);
+      } finally {
+        reader.close();
+      }
+
+      const second = await startMain({ DATA_DIR: first.dataDir });
+      expect(await second.exited).not.toBe(0);
+      expect(second.output()).toContain(
+        `Failed to start: ${path.join(first.dataDir, 'app.db')} is in use by another process`,
+      );
+      expect(second.output()).toContain('SQLITE_LOCKING_MODE=normal');
+      expect(await health(first)).toBe(200);
+
+      // Once the first has stopped, the file is free again.
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      const third = await startMain({ DATA_DIR: first.dataDir });
+      await waitForOutput(third, /is running at/);
+      expect(await health(third)).toBe(200);
+    });
+
+    it('with SQLITE_LOCKING_MODE=normal, other programs may read the file while it runs', async () => {
+      const started = await startMain({ SQLITE_LOCKING_MODE: 'normal' });
+      await waitForOutput(started, /is running at/);
+      const reader = new SqliteDatabase(path.join(started.dataDir, 'app.db'), { readonly: true });
+      try {
+        expect(reader.prepare('select count(*) as n from users').get()).toEqual({ n: 0 });
+      } finally {
+        reader.close();
+      }
+      expect(await health(started)).toBe(200);
+    });
+
+    it('refuses a locking mode it does not know, naming the variable', async () => {
+      const started = await startMain({ SQLITE_LOCKING_MODE: 'shared' });
+      expect(await started.exited).not.toBe(0);
+      expect(started.output()).toContain('Invalid SQLITE_LOCKING_MODE: must be exclusive or normal');
+    });
   });
 
   describe('prints mail links on the console in outbox mode only, never in the log (decision 0048)', () => {
@@ -162,9 +212,12 @@ describe('the server process', () => {
     /** What the server wrote: the directory, the database with its WAL files, the outbox and a mail. */
     function expectOwnerOnly(dataDir: string) {
       expect(modeOf(dataDir), dataDir).toBe(0o700);
-      for (const file of ['app.db', 'app.db-wal', 'app.db-shm']) {
+      for (const file of ['app.db', 'app.db-wal']) {
         expect(modeOf(path.join(dataDir, file)), file).toBe(0o600);
       }
+      // The log's index is a file only where an earlier run in the `normal` locking mode left one.
+      const index = path.join(dataDir, 'app.db-shm');
+      if (fs.existsSync(index)) expect(modeOf(index), 'app.db-shm').toBe(0o600);
       const outbox = path.join(dataDir, 'outbox');
       expect(modeOf(outbox), 'outbox').toBe(0o700);
       const mails = fs.readdirSync(outbox);
@@ -186,10 +239,14 @@ describe('the server process', () => {
     it('restricts a directory and files an earlier run left readable by others', async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
       fs.chmodSync(dataDir, 0o755);
-      // An earlier run (or a copy) with a looser umask: a database in WAL mode, its files 644, still open.
+      // An earlier run (or a copy) with a looser umask: a database in WAL mode, its files 644, and the log
+      // and its index left behind, as a crash leaves them.
       const earlier = new SqliteDatabase(path.join(dataDir, 'app.db'));
       earlier.pragma('journal_mode = WAL');
       earlier.exec('create table earlier (id integer)');
+      earlier.close();
+      fs.writeFileSync(path.join(dataDir, 'app.db-wal'), '');
+      fs.writeFileSync(path.join(dataDir, 'app.db-shm'), '');
       const outbox = path.join(dataDir, 'outbox');
       fs.mkdirSync(outbox);
       fs.writeFileSync(path.join(outbox, 'old.eml'), 'To: old@example.org\r\n\r\nold');
@@ -197,17 +254,13 @@ describe('the server process', () => {
         fs.chmodSync(path.join(dataDir, file), 0o644);
       }
       fs.chmodSync(outbox, 0o755);
-      try {
-        const started = await startMain({ DATA_DIR: dataDir });
-        await waitForOutput(started, /is running at/);
-        expect(started.output()).toContain(`Restricted 6 path(s) in ${dataDir}`);
-        await registerThroughOutbox(started);
-        expectOwnerOnly(dataDir);
-        started.child.kill('SIGTERM');
-        expect(await started.exited).toBe(0);
-      } finally {
-        earlier.close();
-      }
+      const started = await startMain({ DATA_DIR: dataDir });
+      await waitForOutput(started, /is running at/);
+      expect(started.output()).toContain(`Restricted 6 path(s) in ${dataDir}`);
+      await registerThroughOutbox(started);
+      expectOwnerOnly(dataDir);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
     });
 
     it('leaves a shared directory (sticky bit) as it is, and says so, but not the files in it', async () => {

@@ -99,6 +99,7 @@ async function main() {
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    sqliteLockingMode: config.sqliteLockingMode,
     onError: (error) => process.stderr.write(`Database connection error: ${error.message}\n`),
   });
   await migrateToLatest(database.db);

@@ -11,7 +11,8 @@ describe('group commit on SQLite', () => {
   /** A second connection to the same file: it sees only what is committed. */
   let observer: SqliteDatabase.Database;
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
+    // `normal`: the observer may read the file while the handle is open.
+    database = await createTestDatabase('sqlite', undefined, { sqliteLockingMode: 'normal' });
     observer = new SqliteDatabase(path.join(database.serverEnv.DATA_DIR as string, 'app.db'), {
       readonly: true,
     });

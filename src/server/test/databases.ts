@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, type Engine, openPostgres, openSqlite } from '../db/index.js';
+import {
+  type DatabaseHandle,
+  type Engine,
+  openPostgres,
+  openSqlite,
+  type SqliteLockingMode,
+} from '../db/index.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 /** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (then it must be reachable). */
@@ -12,6 +18,11 @@ export const testEngines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 
 export interface TestDatabase extends DatabaseHandle {
   /** The environment that points a server process (main.ts) at this database. */
   serverEnv: Record<string, string>;
+  /**
+   * Closes the handle (once; later calls do nothing). A server process given `serverEnv` needs the SQLite
+   * file closed first: it holds the file alone (docs/decisions/0118-sqlite-held-alone.md).
+   */
+  close(): Promise<void>;
   /** Closes the handle and deletes the database. */
   drop(): Promise<void>;
 }
@@ -23,17 +34,20 @@ export interface TestDatabase extends DatabaseHandle {
 export async function createTestDatabase(
   engine: Engine,
   adminUrl = process.env.TEST_DATABASE_URL,
+  { sqliteLockingMode }: { sqliteLockingMode?: SqliteLockingMode } = {},
 ): Promise<TestDatabase> {
   const name = `vc_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (engine === 'sqlite') {
     const dataDir = path.join(os.tmpdir(), 'vehicle-contact-tests', name);
-    const handle = openSqlite(path.join(dataDir, 'app.db'));
+    const handle = openSqlite(path.join(dataDir, 'app.db'), { lockingMode: sqliteLockingMode });
     await migrateToLatest(handle.db);
+    const close = closeOnce(handle);
     return {
       ...handle,
+      close,
       serverEnv: { DATA_DIR: dataDir },
       async drop() {
-        await handle.close();
+        await close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
     };
@@ -47,15 +61,25 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   const handle = openPostgres(url.toString());
   await migrateToLatest(handle.db);
+  const close = closeOnce(handle);
   return {
     ...handle,
+    close,
     serverEnv: { DATABASE_URL: url.toString() },
     async drop() {
-      await handle.close();
+      await close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },
+  };
+}
+
+function closeOnce(handle: DatabaseHandle) {
+  let closed: Promise<void> | undefined;
+  return () => {
+    closed ??= handle.close();
+    return closed;
   };
 }
