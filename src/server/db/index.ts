@@ -51,7 +51,7 @@ export const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`
 
 /**
  * `exclusive`: the server holds the database file alone from start to stop, so a statement takes no
- * file lock of its own (two `fcntl` calls and a `stat` less each: a plate lookup's SQLite time goes from
+ * file lock of its own (two `fcntl` calls less each: a plate lookup's SQLite time goes from
  * 3.6 to 2 µs) and a second server on the same file refuses to start instead of sharing it. `normal`:
  * other programs (the sqlite3 shell, a backup tool) may open the file while the server runs
  * (docs/decisions/0118-sqlite-held-alone.md).
