@@ -1,10 +1,14 @@
 // Message delivery: 1,000 owners connected over WebSocket, visitors posting messages to their vehicles.
 // Prints, beside a bare node:http server driven by the same load generator in the same run:
 // - sustained durable sends/s (every one answered 201 is committed: synchronous=FULL / synchronous_commit),
+//   with the posting servers' CPU per send (user + system, from /proc: what a send costs, whatever the
+//   machine's other processes take),
 // - the time from the POST to the owner's new_message frame (p50, p99) at a steady 1,000 sends/s,
 // - for two instances sharing PostgreSQL and Redis, the same with the owner on the other instance,
 // - the server's memory per idle authenticated socket with 10,000 sockets.
 // BENCH_OWNERS, BENCH_IDLE_SOCKETS, BENCH_SECONDS and BENCH_RATE change the sizes.
+
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -292,11 +296,19 @@ async function deliveryRun(
 
   // Throughput in rounds, each right after a run of the bare server: the machine's speed drifts within
   // a minute. The round with the median ratio is reported; every round's sends/s in the note.
-  const rounds: Array<{ sendsPerSecond: number; ratio: number; latencies: number[]; failures: string }> = [];
+  const rounds: Array<{
+    sendsPerSecond: number;
+    ratio: number;
+    latencies: number[];
+    failures: string;
+    cpu: string;
+  }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const bareNow = await bareSendsPerSecond();
     const throughput = createSenders(posting, owners);
+    const cpuBefore = posting.map((app) => cpuTimeMs(app.pid));
     const sends = await closedLoop(throughput.sendOne, SECONDS);
+    const cpuAfter = posting.map((app) => cpuTimeMs(app.pid));
     const { latencies } = await frameLatencies(throughput.sent);
     throughput.destroy();
     rounds.push({
@@ -304,6 +316,7 @@ async function deliveryRun(
       ratio: sends / bareNow,
       latencies,
       failures: failuresNote(throughput),
+      cpu: cpuPerSendNote(cpuBefore, cpuAfter, throughput.sent.length),
     });
   }
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)] ?? rounds[0];
@@ -314,7 +327,7 @@ async function deliveryRun(
     sendsPerSecond,
     median.latencies,
     baseline,
-    `rounds ${rounds.map((run) => run.sendsPerSecond.toFixed(0)).join(' / ')}${median.failures ? ` ${median.failures}` : ''}`,
+    `rounds ${rounds.map((run) => run.sendsPerSecond.toFixed(0)).join(' / ')}; ${median.cpu}${median.failures ? ` ${median.failures}` : ''}`,
     median.ratio,
   );
 
@@ -334,6 +347,41 @@ async function deliveryRun(
     );
   }
   return sendsPerSecond;
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** The CPU time a process has used so far (user and system, ms), from /proc; undefined where there is none. */
+function cpuTimeMs(pid: number): { user: number; system: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      user: (Number(fields[11]) * 1000) / clockTicks,
+      system: (Number(fields[12]) * 1000) / clockTicks,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The posting servers' CPU per acknowledged send over a round, all of them together: where sends go. */
+function cpuPerSendNote(
+  before: ReturnType<typeof cpuTimeMs>[],
+  after: ReturnType<typeof cpuTimeMs>[],
+  sends: number,
+) {
+  let user = 0;
+  let system = 0;
+  for (const [index, start] of before.entries()) {
+    const end = after[index];
+    if (!start || !end) return 'server CPU per send unknown (no /proc)';
+    user += end.user - start.user;
+    system += end.system - start.system;
+  }
+  return `server CPU ${((user + system) / Math.max(sends, 1)).toFixed(3)} ms/send (user ${(user / Math.max(sends, 1)).toFixed(3)})`;
 }
 
 const failuresNote = (senders: ReturnType<typeof createSenders>) =>
