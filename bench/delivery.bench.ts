@@ -367,7 +367,7 @@ function cpuTimeMs(pid: number): { user: number; system: number } | undefined {
   }
 }
 
-/** The posting servers' CPU per acknowledged send over a round, all of them together: where sends go. */
+/** The posting servers' CPU (all of them together) per acknowledged send over a round. */
 function cpuPerSendNote(
   before: ReturnType<typeof cpuTimeMs>[],
   after: ReturnType<typeof cpuTimeMs>[],
@@ -381,7 +381,8 @@ function cpuPerSendNote(
     user += end.user - start.user;
     system += end.system - start.system;
   }
-  return `server CPU ${((user + system) / Math.max(sends, 1)).toFixed(3)} ms/send (user ${(user / Math.max(sends, 1)).toFixed(3)})`;
+  const perSend = (ms: number) => (ms / Math.max(sends, 1)).toFixed(3);
+  return `server CPU ${perSend(user + system)} ms/send (user ${perSend(user)})`;
 }
 
 const failuresNote = (senders: ReturnType<typeof createSenders>) =>

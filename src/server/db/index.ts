@@ -58,8 +58,6 @@ export const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`
  */
 export type SqliteLockingMode = 'exclusive' | 'normal';
 
-export class DatabaseInUseError extends Error {}
-
 export function openSqlite(
   file: string,
   { lockingMode = 'exclusive' }: { lockingMode?: SqliteLockingMode } = {},
@@ -77,7 +75,7 @@ export function openSqlite(
   } catch (error) {
     sqlite.close();
     if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
-    throw new DatabaseInUseError(
+    throw new Error(
       `${file} is in use by another process (another server on the same DATA_DIR?). One server holds ` +
         'the embedded database at a time: run several instances on PostgreSQL (DATABASE_URL), or set ' +
         'SQLITE_LOCKING_MODE=normal on every program that opens the file.',
