@@ -4,7 +4,8 @@
 //   with the posting servers' CPU per send (user + system, from /proc: what a send costs, whatever the
 //   machine's other processes take),
 // - the time from the POST to the owner's new_message frame (p50, p99) at a steady 1,000 sends/s,
-// - for two instances sharing PostgreSQL and Redis, the same with the owner on the other instance,
+// - the same for one instance on PostgreSQL and Redis, and for two sharing them (both on the server core),
+//   with the owner on the same instance vs the other,
 // - the server's memory per idle authenticated socket with 10,000 sockets.
 // BENCH_OWNERS, BENCH_IDLE_SOCKETS, BENCH_SECONDS and BENCH_RATE change the sizes.
 
@@ -444,9 +445,27 @@ if (runs('sqlite')) {
   }
 }
 
-// Two instances sharing PostgreSQL and Redis: posts go to the first; owners half on each.
+const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+// One instance on PostgreSQL and Redis, measured as the SQLite instance is: what one server on its core
+// sends, the way an operator runs each instance of several.
 if (postgresAdminUrl && runs('postgres')) {
-  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const database = await createTestDatabase('postgres', postgresAdminUrl);
+  const owners = await seedOwners(database, OWNERS);
+  const app = await startAppServer({ ...database.serverEnv, REDIS_URL: redisUrl });
+  const sockets = await connectOwners(app, owners);
+  try {
+    await deliveryRun([app], owners, baseline, 'PostgreSQL+Redis, 1 instance');
+  } finally {
+    await closeAll(sockets);
+    await app.stop();
+    await database.drop();
+  }
+}
+
+// Two instances sharing PostgreSQL and Redis, both on the server core: posts go to both in turn (to the
+// first in the same-versus-other rows), owners half on each; every message is announced to both.
+if (postgresAdminUrl && runs('postgres')) {
   const database = await createTestDatabase('postgres', postgresAdminUrl);
   const owners = await seedOwners(database, OWNERS);
   const env = { ...database.serverEnv, REDIS_URL: redisUrl };
@@ -477,8 +496,7 @@ if (postgresAdminUrl && runs('postgres')) {
     await deliveryRun([first, second], owners, baseline, 'PostgreSQL+Redis, 2 instances', sameVersusCross);
   } finally {
     await closeAll(sockets);
-    first.stop();
-    second.stop();
+    await Promise.all([first.stop(), second.stop()]);
     await database.drop();
   }
 } else if (!postgresAdminUrl) {

@@ -57,7 +57,7 @@ try {
       ]);
       printTable(`HTTP on ${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'} (20 connections)`, compared);
     } finally {
-      app.stop();
+      await app.stop();
       await database.drop();
     }
   }

@@ -90,7 +90,13 @@ export async function startAppServer(env: Record<string, string> = {}, nodeArgs:
     dataDir,
     /** taskset execs Node: this is the server's own process id. */
     pid: child.pid as number,
-    stop: () => child.kill('SIGTERM'),
+    /** Asks the server to stop; resolves once it has (its database connections closed). */
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

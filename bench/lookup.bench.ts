@@ -89,7 +89,7 @@ async function benchEngine(engine: Engine, bareUrl: string) {
     ]);
     printTable(`Lookups on ${name} with ${VEHICLES} vehicles (20 connections)`, compared);
   } finally {
-    app.stop();
+    await app.stop();
     await database.drop();
   }
 }

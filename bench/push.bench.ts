@@ -116,7 +116,7 @@ try {
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
-    app.stop();
+    await app.stop();
     await database.close();
     fs.rmSync(database.serverEnv.DATA_DIR as string, { recursive: true, force: true });
   }
