@@ -179,6 +179,19 @@ const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; si
 };
 
 /**
+ * How many unread messages the user has since `since` (as countUnread counts them), as an expression: for
+ * a statement that reads it along with other things (the push notification's, src/server/push/push.repo.ts).
+ */
+export const unreadCountOf = (db: Db, args: { userId: string; since: number }) =>
+  db
+    .selectFrom(
+      unreadOnSide(db, 'one', args)
+        .unionAll(unreadOnSide(db, 'two', args))
+        .as('unread'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('count'));
+
+/**
  * Both sides' unread messages counted in one statement (one round trip on PostgreSQL), with the oldest one's
  * time and the inbox version they were counted at: one statement sees one state of the database.
  */

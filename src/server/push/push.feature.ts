@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Feature } from '../feature.js';
-import { createMessagingRepo } from '../messaging/messaging.repo.js';
 import { presentMessageNotification } from './push.presenter.js';
 import { createPushQueueRepo, createPushRepo } from './push.repo.js';
 import { registerPushRoutes } from './push.routes.js';
@@ -41,21 +40,20 @@ export const registerPushFeature: Feature = (app, deps) => {
   events.subscribeInTransaction('message.created', async (created, db) => {
     if (!created.recipientUserId) return;
     const queue = createPushQueueRepo(db, database.engine);
-    if (!(await queue.hasSubscriptions(created.recipientUserId))) return;
-    const message = await queue.findMessageToAnnounce(created.messageId);
-    if (!message) return;
     const now = clock();
-    const unread = await createMessagingRepo(db, database.engine).countUnread(
+    const announced = await queue.findMessageToAnnounce(
+      created.messageId,
       created.recipientUserId,
       now - MESSAGE_RETENTION_MS,
     );
+    if (!announced) return;
     await queue.insertJob({
       id: randomUUID(),
       userId: created.recipientUserId,
       subscriptionId: null,
       payload: JSON.stringify(
-        presentMessageNotification(message, Number(unread.count), {
-          showPreview: await queue.showsPreviews(created.recipientUserId),
+        presentMessageNotification(announced.message, announced.unreadCount, {
+          showPreview: announced.showPreview,
         }),
       ),
       urgency: 'high',

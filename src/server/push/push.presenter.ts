@@ -5,7 +5,7 @@ import type { PushQueueRepo } from './push.repo.js';
 /** A notification shows this much of a message; the app shows the rest. */
 export const PREVIEW_CHARACTERS = 140;
 
-type Announced = NonNullable<Awaited<ReturnType<PushQueueRepo['findMessageToAnnounce']>>>;
+type Announced = NonNullable<Awaited<ReturnType<PushQueueRepo['findMessageToAnnounce']>>>['message'];
 
 /**
  * The notification of a new message for its recipient: the recipient's own vehicle and a preview of the

@@ -1,5 +1,6 @@
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
+import { unreadCountOf } from '../messaging/messaging.repo.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 /** The owner's choice as stored: no row means the default, previews shown (migration 0009). */
@@ -100,52 +101,63 @@ export type PushSubscriptionRow = Awaited<ReturnType<PushRepo['listSubscriptions
 
 export type PushJobRow = Awaited<ReturnType<PushQueueRepo['claimDue']>>[number];
 
-const subscriptionOf = prepareQuery((db: Db, args: { userId: string }) =>
-  db.selectFrom('pushSubscriptions').select('id').where('userId', '=', args.userId).limit(1),
+/**
+ * What a notification of a message shows (its text and the vehicles of its conversation), with the
+ * recipient's unread count and whether their pushes may show the text (null: no preference stored, so
+ * yes); no row when the recipient has no push subscription. One statement in the message's transaction,
+ * asked for every message: compiled once (src/server/db/prepared.ts).
+ */
+const messageToAnnounce = prepareQuery(
+  (db: Db, args: { messageId: string; recipientUserId: string; since: number }) =>
+    db
+      .selectFrom('messages')
+      .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
+      .leftJoin('vehicles as one', 'one.id', 'conversations.vehicleOneId')
+      .leftJoin('vehicles as two', 'two.id', 'conversations.vehicleTwoId')
+      .select((eb) => [
+        'messages.content',
+        'messages.senderSide',
+        'messages.conversationId',
+        'one.displayName as oneDisplayName',
+        'one.year as oneYear',
+        'one.make as oneMake',
+        'one.model as oneModel',
+        'one.licensePlate as onePlate',
+        'two.displayName as twoDisplayName',
+        'two.year as twoYear',
+        'two.make as twoMake',
+        'two.model as twoModel',
+        'two.licensePlate as twoPlate',
+        eb
+          .selectFrom('notificationPreferences')
+          .select('showPreviews')
+          .where('userId', '=', args.recipientUserId)
+          .as('showPreviews'),
+        unreadCountOf(db, { userId: args.recipientUserId, since: args.since }).as('unreadCount'),
+      ])
+      .where('messages.id', '=', args.messageId)
+      .where((eb) =>
+        eb.exists(eb.selectFrom('pushSubscriptions').select('id').where('userId', '=', args.recipientUserId)),
+      ),
 );
 
 /** SQL of the push queue (push_jobs): written in the message's transaction, drained by every instance. */
 export function createPushQueueRepo(db: Db, engine: Engine) {
   return {
-    /** Asked for every message: compiled once (src/server/db/prepared.ts). */
-    async hasSubscriptions(userId: string) {
-      return (await subscriptionOf.first(db, { userId })) !== undefined;
-    },
-
-    /** Whether the user's pushes may show the message's text (no row: yes). */
-    async showsPreviews(userId: string) {
-      const row = await db
-        .selectFrom('notificationPreferences')
-        .select('showPreviews')
-        .where('userId', '=', userId)
-        .executeTakeFirst();
-      return showsPreviews(row);
-    },
-
-    /** What a notification of a message shows: its text and the vehicles of its conversation. */
-    findMessageToAnnounce(messageId: string) {
-      return db
-        .selectFrom('messages')
-        .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-        .leftJoin('vehicles as one', 'one.id', 'conversations.vehicleOneId')
-        .leftJoin('vehicles as two', 'two.id', 'conversations.vehicleTwoId')
-        .select([
-          'messages.content',
-          'messages.senderSide',
-          'messages.conversationId',
-          'one.displayName as oneDisplayName',
-          'one.year as oneYear',
-          'one.make as oneMake',
-          'one.model as oneModel',
-          'one.licensePlate as onePlate',
-          'two.displayName as twoDisplayName',
-          'two.year as twoYear',
-          'two.make as twoMake',
-          'two.model as twoModel',
-          'two.licensePlate as twoPlate',
-        ])
-        .where('messages.id', '=', messageId)
-        .executeTakeFirst();
+    /**
+     * What the notification of a message to `recipientUserId` needs (messageToAnnounce), or undefined
+     * when they have no push subscription (most messages: one indexed read) or the message is gone.
+     */
+    async findMessageToAnnounce(messageId: string, recipientUserId: string, since: number) {
+      const row = await messageToAnnounce.first(db, { messageId, recipientUserId, since });
+      if (!row) return undefined;
+      const { showPreviews: stored, unreadCount, ...message } = row;
+      return {
+        message,
+        // PostgreSQL answers a count as a string, SQLite as a number.
+        unreadCount: Number(unreadCount ?? 0),
+        showPreview: showsPreviews(stored === null ? undefined : { showPreviews: stored }),
+      };
     },
 
     async insertJob(values: {

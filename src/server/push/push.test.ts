@@ -297,8 +297,11 @@ describe.each(testEngines)('web push on %s', (engine) => {
     await preferences({ showPreviews: true });
     await visitorWrites('Your lights are on');
     await expect.poll(() => pushesTo(browser.id).length).toBe(2);
+    // The badge counts both unread messages (two visitors' conversations), whatever the preview shows.
+    expect(JSON.parse(hidden)).toMatchObject({ unreadCount: 1 });
     expect(JSON.parse(pushesTo(browser.id)[1]?.plaintext ?? '{}')).toMatchObject({
       body: 'Your lights are on',
+      unreadCount: 2,
     });
   });
 
