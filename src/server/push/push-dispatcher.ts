@@ -6,11 +6,13 @@ import { PUSH_TIMEOUT_MS } from './push-sender.js';
 import type { VapidKeys } from './vapid.js';
 
 /** A claim outlives a push's timeout twice: a live instance always finishes what it claimed first. */
-const LEASE_MS = 2 * PUSH_TIMEOUT_MS;
+export const PUSH_LEASE_MS = 2 * PUSH_TIMEOUT_MS;
 /** Jobs whose TTL ran out are looked for at most this often (each drain would be a write per message). */
 const EXPIRED_SWEEP_MS = 60_000;
 /** Pushes under way at once per instance. */
 const MAX_IN_FLIGHT = 64;
+/** Jobs written claimed that wait for a push to end; past that many, they wait for their claim to run out. */
+const MAX_WAITING = 10_000;
 /** Retries back off from 5 s, doubling, to at most 10 minutes; never past the job's TTL. */
 const backoffMs = (attempts: number) => Math.min(10 * 60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
 
@@ -110,14 +112,31 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       while (inFlight.size > MAX_IN_FLIGHT / 2) await Promise.race(inFlight);
       const room = MAX_IN_FLIGHT - inFlight.size;
       const now = clock();
-      const jobs = await queue.claimDue(now, now + LEASE_MS, room);
+      const jobs = await queue.claimDue(now, now + PUSH_LEASE_MS, room);
       if (jobs.length === 0) return;
-      for (const job of jobs) {
-        const push: Promise<void> = process(job)
-          .catch(deps.onError)
-          .finally(() => inFlight.delete(push));
-        inFlight.add(push);
-      }
+      for (const job of jobs) start(job);
+    }
+  }
+
+  /** Pushes a job this instance claimed, under way until it ends. */
+  function start(job: PushJobRow) {
+    const push: Promise<void> = process(job)
+      .catch(deps.onError)
+      .finally(() => {
+        inFlight.delete(push);
+        startWaiting();
+      });
+    inFlight.add(push);
+  }
+
+  // Jobs written claimed (sendClaimed) while MAX_IN_FLIGHT pushes were under way, oldest first.
+  const waiting: PushJobRow[] = [];
+  function startWaiting() {
+    while (waiting.length > 0 && inFlight.size < MAX_IN_FLIGHT) {
+      const job = waiting.shift();
+      // Started only with a whole push's time left in its claim, so that no other instance takes it over
+      // meanwhile; one past that is left for whoever claims it once its claim runs out.
+      if (job && clock() + PUSH_TIMEOUT_MS <= job.claimedUntil) start(job);
     }
   }
 
@@ -141,6 +160,15 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         draining = undefined;
       });
       return draining;
+    },
+    /**
+     * Pushes, now, a job this instance wrote already claimed (`claimedUntil` PUSH_LEASE_MS ahead, one
+     * attempt counted) in a transaction that has committed: no read of the queue, no claim. Should this
+     * instance die first, another takes the job over once the claim runs out, as any claimed job.
+     */
+    sendClaimed(job: PushJobRow): void {
+      if (inFlight.size < MAX_IN_FLIGHT) start(job);
+      else if (waiting.length < MAX_WAITING) waiting.push(job);
     },
     /** Waits for the pushes under way (at shutdown; each ends within its timeout). */
     async settle() {

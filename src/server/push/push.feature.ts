@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Feature } from '../feature.js';
 import { presentMessageNotification } from './push.presenter.js';
-import { createPushQueueRepo, createPushRepo } from './push.repo.js';
+import { createPushQueueRepo, createPushRepo, type PushJobRow } from './push.repo.js';
 import { registerPushRoutes } from './push.routes.js';
 import { createPushService } from './push.service.js';
-import { createPushDispatcher } from './push-dispatcher.js';
+import { createPushDispatcher, PUSH_LEASE_MS } from './push-dispatcher.js';
 import { createPushSender } from './push-sender.js';
-import { RecentKeys } from './recent-keys.js';
+import { RecentValues } from './recent-values.js';
 import { lazyVapidKeys, loadVapidKeys } from './vapid.js';
 
 /** The queue is drained this often besides right after each message (retries, other instances' jobs). */
@@ -33,8 +33,8 @@ export const registerPushFeature: Feature = (app, deps) => {
   });
   registerPushRoutes(app, { push });
 
-  // Messages whose notification this instance queued, until their announcement after the commit.
-  const queuedHere = new RecentKeys(QUEUED_KEPT_MS, clock);
+  // The notifications this instance queued, by message, until the message's announcement after the commit.
+  const queuedHere = new RecentValues<PushJobRow>(QUEUED_KEPT_MS, clock);
 
   // In the message's own transaction: a crash after its commit loses no notification.
   events.subscribeInTransaction('message.created', async (created, db) => {
@@ -47,7 +47,8 @@ export const registerPushFeature: Feature = (app, deps) => {
       now - MESSAGE_RETENTION_MS,
     );
     if (!announced) return;
-    await queue.insertJob({
+    // Claimed by this instance as it is written: pushed right after the commit without asking the queue.
+    const job: PushJobRow = {
       id: randomUUID(),
       userId: created.recipientUserId,
       subscriptionId: null,
@@ -57,12 +58,14 @@ export const registerPushFeature: Feature = (app, deps) => {
         }),
       ),
       urgency: 'high',
-      attempts: 0,
+      attempts: 1,
       nextAttemptAt: now,
+      claimedUntil: now + PUSH_LEASE_MS,
       createdAt: now,
       expiresAt: now + NOTIFICATION_TTL_MS,
-    });
-    queuedHere.add(created.messageId);
+    };
+    await queue.insertJob(job);
+    queuedHere.add(created.messageId, job);
   });
 
   const onDispatchError = (error: unknown) =>
@@ -81,11 +84,12 @@ export const registerPushFeature: Feature = (app, deps) => {
     runAtStart: true,
     run: dispatcher.kick,
   });
-  // Right after the commit, by the instance that queued the notification; the others find it on their
-  // interval if this one is gone by then. Most messages queue none (a recipient without push): no
-  // instance asks the queue for them (docs/decisions/0111-fewer-statements-per-send.md).
+  // Right after the commit, by the instance that queued the notification; the others take it over on their
+  // interval once its claim runs out, if this one is gone by then. Most messages queue none (a recipient
+  // without push): no instance asks the queue for them (docs/decisions/0111-fewer-statements-per-send.md).
   events.subscribe('message.created', (created) => {
-    if (queuedHere.take(created.messageId)) void dispatcher.kick().catch(onDispatchError);
+    const job = queuedHere.take(created.messageId);
+    if (job) dispatcher.sendClaimed(job);
   });
   app.addHook('onClose', async () => {
     await dispatcher.settle();

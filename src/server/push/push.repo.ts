@@ -160,6 +160,7 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       };
     },
 
+    /** A job; with `claimedUntil`, claimed already by the instance that writes it (until then). */
     async insertJob(values: {
       id: string;
       userId: string;
@@ -168,6 +169,7 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       urgency: string;
       attempts: number;
       nextAttemptAt: number;
+      claimedUntil?: number;
       createdAt: number;
       expiresAt: number;
     }) {

@@ -354,6 +354,47 @@ describe.each(testEngines)('web push on %s', (engine) => {
     expect(service.failures).toEqual([]);
   });
 
+  it('sends every notification of a burst once, past the pushes one instance keeps under way', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const browser = await subscribeBrowser(owner.cookie);
+    service.respondWith(browser.id, 'hang');
+    // 64 pushes under way at most: the first 64 go out (and hang), the rest wait for one to end.
+    const contents = Array.from({ length: 70 }, (_, index) => `Message ${index}`);
+    for (const content of contents) {
+      const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content },
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    await expect.poll(() => pushesTo(browser.id).length).toBeGreaterThan(0);
+    expect(pushesTo(browser.id).length).toBeLessThanOrEqual(64);
+
+    // 15 s later, those still waiting have too little of their claim left to be started: once it runs out,
+    // the queue's drain claims them again and sends them.
+    t.clock.advance(15_000);
+    service.respondWith(browser.id, 201);
+    service.answerHanging(201);
+    const queued = () =>
+      t.db
+        .selectFrom('pushJobs')
+        .innerJoin('users', 'users.id', 'pushJobs.userId')
+        .select('pushJobs.id')
+        .where('users.email', '=', owner.email)
+        .execute()
+        .then((rows) => rows.length);
+    const state = async () => ({ pushed: pushesTo(browser.id).length, queued: await queued() });
+    await expect.poll(state).toEqual({ pushed: 64, queued: 6 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await state()).toEqual({ pushed: 64, queued: 6 });
+    t.clock.advance(6_000);
+    await t.app.jobs.runNow('push-dispatch');
+    await expect.poll(() => pushesTo(browser.id).length).toBe(70);
+    const bodies = pushesTo(browser.id).map((push) => JSON.parse(push.plaintext).body as string);
+    expect(bodies.sort()).toEqual([...contents].sort());
+    expect(service.failures).toEqual([]);
+  });
+
   it('gives a notification up once its TTL runs out: deleted, never sent late', async () => {
     const owner = await createVerifiedUser(t);
     const vehicle = await buildVehicle(t.app, owner.cookie);

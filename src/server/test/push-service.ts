@@ -93,6 +93,11 @@ export async function startTestPushService(port = 0) {
     respondWith(id: string, answer: number | 'hang') {
       responses.set(id, answer);
     },
+    /** Answers every push left hanging so far with `status`. */
+    answerHanging(status: number) {
+      for (const response of hanging) response.writeHead(status).end();
+      hanging.clear();
+    },
     async close() {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
