@@ -48,7 +48,7 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
   );
 
   /** A new socket: authenticated by the session cookie its upgrade carried, or closed with 4401. */
-  function accept(socket: WebSocket, token: string | undefined) {
+  function accept(socket: WebSocket, connection: Duplex, token: string | undefined) {
     // The client's own "authenticate" message is read but never trusted (ADDENDUM §2).
     socket.on('message', ignore);
     socket.on('pong', markAlive);
@@ -62,7 +62,7 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
           return;
         }
         const userId = auth.user.id;
-        socket.once('close', sockets.add(userId, { socket, sessionId: auth.sessionId }));
+        socket.once('close', sockets.add(userId, { socket, connection, sessionId: auth.sessionId }));
         socket.send(JSON.stringify({ type: 'authenticated' } satisfies ServerEvent));
         const unreadCount = await unreadCounts.at(userId, auth.user.inboxVersion);
         socket.send(JSON.stringify({ type: 'unread_count_update', unreadCount } satisfies ServerEvent));
@@ -85,7 +85,7 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
       return;
     }
     const token = cookie.read({ cookies: app.parseCookie(request.headers.cookie ?? '') });
-    wss.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, token));
+    wss.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, socket, token));
   }
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
@@ -100,6 +100,8 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
   deps.events.subscribe('message.created', async (created) => {
     for (const userId of [created.recipientUserId, created.senderUserId]) {
       if (!userId || !sockets.has(userId)) continue;
+      // The message and the count after it in one write to each socket, when the count is kept (no query).
+      sockets.holdUntilTurnEnds(userId);
       sockets.send(userId, {
         type: 'new_message',
         message: { id: created.messageId, conversationId: created.conversationId },

@@ -1,8 +1,11 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { ServerEvent } from '../../shared/realtime.js';
 
 interface Connection {
   socket: WebSocket;
+  /** The connection the socket was upgraded from (its frames are written there). */
+  connection: Duplex;
   sessionId: string;
 }
 
@@ -32,6 +35,19 @@ export class Sockets {
     for (const { socket } of this.byUser.get(userId) ?? []) {
       if (socket.readyState === socket.OPEN) socket.send(text);
     }
+  }
+
+  /**
+   * Holds what is sent to the user's sockets from now until the end of this turn of the event loop, then
+   * writes it: frames sent together reach each socket in one write, which wakes the client once, not once
+   * per frame. A frame sent later in the turn waits for nothing beyond it.
+   */
+  holdUntilTurnEnds(userId: string): void {
+    const held = [...(this.byUser.get(userId) ?? [])].map(({ connection }) => connection);
+    for (const connection of held) connection.cork();
+    setImmediate(() => {
+      for (const connection of held) connection.uncork();
+    });
   }
 
   /** Closes the sockets of one session of the user, or of every session (`sessionId` null). */
