@@ -7,7 +7,9 @@
 // - the same for one instance on PostgreSQL and Redis, and for two sharing them (both on the server core),
 //   with the owner on the same instance vs the other,
 // - the server's memory per idle authenticated socket with 10,000 sockets.
-// BENCH_OWNERS, BENCH_IDLE_SOCKETS, BENCH_SECONDS and BENCH_RATE change the sizes.
+// BENCH_OWNERS, BENCH_IDLE_SOCKETS, BENCH_SECONDS and BENCH_RATE change the sizes. BENCH_PUSH=1 gives every
+// owner a push subscription on an https push service on loopback (in this process, which decrypts every
+// push): each message is then also pushed, as to an owner with the app closed.
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -15,10 +17,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import webpush from 'web-push';
 import WebSocket from 'ws';
 import { hashToken } from '../src/server/auth/tokens.js';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { createTestDatabase } from '../src/server/test/databases.js';
+import { testPushCertificate } from '../src/server/test/push-certificate.js';
+import { startTestPushService } from '../src/server/test/push-service.js';
 import {
   benchUserRow,
   benchVehicleRow,
@@ -40,6 +45,19 @@ const VISITORS = 500;
 /** BENCH_ONLY=sqlite|postgres|memory runs one part. */
 const only = process.env.BENCH_ONLY;
 const runs = (part: string) => !only || only === part;
+
+/** With BENCH_PUSH=1: the push service every owner is subscribed on, and what the servers need to reach it. */
+const pushService = process.env.BENCH_PUSH === '1' ? await startTestPushService() : undefined;
+const vapidKeys = webpush.generateVAPIDKeys();
+const pushEnv: Record<string, string> = pushService
+  ? {
+      VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+      VAPID_SUBJECT: 'mailto:bench@example.org',
+      PUSH_SERVICE_HOSTS: pushService.host,
+      NODE_EXTRA_CA_CERTS: testPushCertificate().certFile,
+    }
+  : {};
 
 interface Owner {
   vehicleId: string;
@@ -92,6 +110,26 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
       .insertInto('vehicles')
       .values(rows.map((row) => row.vehicle))
       .execute();
+    if (pushService) {
+      await handle.db
+        .insertInto('pushSubscriptions')
+        .values(
+          rows.map(({ user }) => {
+            const browser = pushService.subscribe();
+            return {
+              id: randomUUID(),
+              userId: user.id,
+              endpoint: browser.endpoint,
+              p256dh: browser.p256dh,
+              auth: browser.auth,
+              vapidPublicKey: vapidKeys.publicKey,
+              createdAt: now,
+              updatedAt: now,
+            };
+          }),
+        )
+        .execute();
+    }
   }
   return owners;
 }
@@ -424,7 +462,7 @@ timed.length = 0;
 await openLoop(sendBare, RATE, SECONDS);
 const bareLatencies = [...timed].sort((a, b) => a - b);
 lines.push(
-  `\nMessage delivery: ${OWNERS} owners on WebSocket, ${VISITORS} visitors writing (${os.cpus().length} cores)`,
+  `\nMessage delivery: ${OWNERS} owners on WebSocket${pushService ? ', each with a push subscription' : ''}, ${VISITORS} visitors writing (${os.cpus().length} cores)`,
   `${'target'.padEnd(46)} ${'sends/s'.padStart(8)} ${'vs bare'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
 );
 row('bare node:http POST (baseline; latency = answer)', baseline, bareLatencies, baseline);
@@ -434,7 +472,7 @@ if (runs('sqlite')) {
   const database = await createTestDatabase('sqlite');
   const owners = await seedOwners(database, OWNERS);
   await database.close();
-  const app = await startAppServer(database.serverEnv);
+  const app = await startAppServer({ ...database.serverEnv, ...pushEnv });
   const sockets = await connectOwners(app, owners);
   try {
     await deliveryRun([app], owners, baseline, 'SQLite, 1 instance');
@@ -452,7 +490,7 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'r
 if (postgresAdminUrl && runs('postgres')) {
   const database = await createTestDatabase('postgres', postgresAdminUrl);
   const owners = await seedOwners(database, OWNERS);
-  const app = await startAppServer({ ...database.serverEnv, REDIS_URL: redisUrl });
+  const app = await startAppServer({ ...database.serverEnv, REDIS_URL: redisUrl, ...pushEnv });
   const sockets = await connectOwners(app, owners);
   try {
     await deliveryRun([app], owners, baseline, 'PostgreSQL+Redis, 1 instance');
@@ -468,7 +506,7 @@ if (postgresAdminUrl && runs('postgres')) {
 if (postgresAdminUrl && runs('postgres')) {
   const database = await createTestDatabase('postgres', postgresAdminUrl);
   const owners = await seedOwners(database, OWNERS);
-  const env = { ...database.serverEnv, REDIS_URL: redisUrl };
+  const env = { ...database.serverEnv, REDIS_URL: redisUrl, ...pushEnv };
   const first = await startAppServer(env);
   const second = await startAppServer(env);
   const onFirst = owners.filter((_, index) => index % 2 === 0);
@@ -537,6 +575,12 @@ if (runs('memory')) {
   }
 }
 
+if (pushService) {
+  lines.push(
+    `Pushes received by the push service: ${pushService.received.length}, undecryptable: ${pushService.failures.length}`,
+  );
+  await pushService.close();
+}
 agent.destroy();
 bare.stop();
 process.stdout.write(`${lines.join('\n')}\n`);
