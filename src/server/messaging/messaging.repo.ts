@@ -178,35 +178,31 @@ const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; si
     .whereRef('messages.createdAt', '>', clearedAt);
 };
 
+/** Both sides' unread messages of the user, as `unread` (countUnread and unreadCountOf count them). */
+const unreadMessagesOf = (db: Db, args: { userId: string; since: number }) =>
+  db.selectFrom(
+    unreadOnSide(db, 'one', args)
+      .unionAll(unreadOnSide(db, 'two', args))
+      .as('unread'),
+  );
+
 /**
  * How many unread messages the user has since `since` (as countUnread counts them), as an expression: for
  * a statement that reads it along with other things (the push notification's, src/server/push/push.repo.ts).
  */
 export const unreadCountOf = (db: Db, args: { userId: string; since: number }) =>
-  db
-    .selectFrom(
-      unreadOnSide(db, 'one', args)
-        .unionAll(unreadOnSide(db, 'two', args))
-        .as('unread'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('count'));
+  unreadMessagesOf(db, args).select((eb) => eb.fn.countAll<number | string>().as('count'));
 
 /**
  * Both sides' unread messages counted in one statement (one round trip on PostgreSQL), with the oldest one's
  * time and the inbox version they were counted at: one statement sees one state of the database.
  */
 const unreadSummary = prepareQuery((db: Db, args: { userId: string; since: number }) =>
-  db
-    .selectFrom(
-      unreadOnSide(db, 'one', args)
-        .unionAll(unreadOnSide(db, 'two', args))
-        .as('unread'),
-    )
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('count'),
-      eb.fn.min<number | string | null>('unread.createdAt').as('oldestAt'),
-      eb.selectFrom('users').select('inboxVersion').where('id', '=', args.userId).as('inboxVersion'),
-    ]),
+  unreadMessagesOf(db, args).select((eb) => [
+    eb.fn.countAll<number | string>().as('count'),
+    eb.fn.min<number | string | null>('unread.createdAt').as('oldestAt'),
+    eb.selectFrom('users').select('inboxVersion').where('id', '=', args.userId).as('inboxVersion'),
+  ]),
 );
 
 /** SQL of conversations, messages and idempotency keys. Every read of a user's data names the user. */

@@ -170,7 +170,10 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       if (inFlight.size < MAX_IN_FLIGHT) start(job);
       else if (waiting.length < MAX_WAITING) waiting.push(job);
     },
-    /** Waits for the pushes under way (at shutdown; each ends within its timeout). */
+    /**
+     * Waits for the pushes under way (at shutdown; each ends within its timeout). Claimed jobs still waiting
+     * for a place are left: another instance takes them over once their claim runs out.
+     */
     async settle() {
       await draining?.catch(() => undefined);
       await Promise.allSettled([...inFlight]);
