@@ -3,7 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
-import { type Db, openSqlite } from './index.js';
+import { type Db, openSqlite, WAL_CHECKPOINT_PAGES } from './index.js';
 import { createGroupCommit } from './transaction.js';
 
 describe('group commit on SQLite', () => {
@@ -137,6 +137,11 @@ describe('group commit on SQLite', () => {
 
   it('flushes the log of a database file, and has none to flush in memory', async () => {
     await expect(database.syncLog?.()).resolves.toBeUndefined();
+    // A group's savepoints are kept in memory (2), and the log is copied into the database in large steps.
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
+    expect(await pragma('temp_store')).toBe(2);
+    expect(await pragma('wal_autocheckpoint')).toBe(WAL_CHECKPOINT_PAGES);
     const memory = openSqlite(':memory:');
     expect(memory.syncLog).toBeUndefined();
     await memory.close();
