@@ -70,7 +70,11 @@ export async function startAppServer(env: Record<string, string> = {}, nodeArgs:
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-bench-'));
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the servers' time goes.
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const [command, args] = onServerCore([...extra, ...nodeArgs, path.join(root, process.env.BENCH_SERVER_DIST ?? 'dist', 'server/main.js')]);
+  const [command, args] = onServerCore([
+    ...extra,
+    ...nodeArgs,
+    path.join(root, process.env.BENCH_SERVER_DIST ?? 'dist', 'server/main.js'),
+  ]);
   const child = spawn(command, args, {
     cwd: root,
     env: {
