@@ -44,7 +44,10 @@ export const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TE
 
 /** SQLite always; PostgreSQL when a server is named (and says so when it is not). */
 export function benchEngines(): Engine[] {
-  if (postgresAdminUrl) return ['sqlite', 'postgres'];
+  // BENCH_ONLY=sqlite|postgres measures one.
+  const only = process.env.BENCH_ONLY;
+  if (only === 'sqlite') return ['sqlite'];
+  if (postgresAdminUrl) return only === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
   process.stdout.write('\nSKIPPED: PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n');
   return ['sqlite'];
 }
