@@ -18,10 +18,14 @@ test('Show message previews in Settings is kept by the server (which writes the 
   await expect
     .poll(async () => (await page.request.get('/api/push/preferences')).json())
     .toEqual({ showPreviews: false });
-  const preferences = JSON.parse(
-    decodeURIComponent((await findCookie(context, 'preferences'))?.value ?? '{}'),
-  );
-  expect(preferences.notifications).toMatchObject({ showPreviews: false });
+  // The page writes the cookie once its own save is answered, which may come after the read above.
+  await expect
+    .poll(
+      async () =>
+        JSON.parse(decodeURIComponent((await findCookie(context, 'preferences'))?.value ?? '{}'))
+          .notifications,
+    )
+    .toMatchObject({ showPreviews: false });
 
   await page.reload();
   await settings.expectShown();
