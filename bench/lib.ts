@@ -42,14 +42,16 @@ export async function startBareServer() {
 /** A PostgreSQL server to create fresh benchmark databases on, if one is named. */
 export const postgresAdminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-/** SQLite always; PostgreSQL when a server is named (and says so when it is not). */
+/**
+ * SQLite and PostgreSQL, or the one BENCH_ONLY=sqlite|postgres names; PostgreSQL only when a server is
+ * named (and says so when it is not).
+ */
 export function benchEngines(): Engine[] {
-  // BENCH_ONLY=sqlite|postgres measures one.
   const only = process.env.BENCH_ONLY;
-  if (only === 'sqlite') return ['sqlite'];
-  if (postgresAdminUrl) return only === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
+  const engines: Engine[] = only === 'sqlite' || only === 'postgres' ? [only] : ['sqlite', 'postgres'];
+  if (postgresAdminUrl || !engines.includes('postgres')) return engines;
   process.stdout.write('\nSKIPPED: PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)\n');
-  return ['sqlite'];
+  return engines.filter((engine) => engine !== 'postgres');
 }
 
 /**

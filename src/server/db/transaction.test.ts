@@ -135,13 +135,15 @@ describe('group commit on SQLite', () => {
     ).rejects.toThrow('EIO');
   });
 
-  it('flushes the log of a database file, and has none to flush in memory', async () => {
-    await expect(database.syncLog?.()).resolves.toBeUndefined();
-    // A group's savepoints are kept in memory (2), and the log is copied into the database in large steps.
+  it('keeps a group’s savepoints in memory, and copies the log into the database in large steps', async () => {
     const pragma = async (name: string) =>
       Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
-    expect(await pragma('temp_store')).toBe(2);
+    expect(await pragma('temp_store')).toBe(2); // MEMORY
     expect(await pragma('wal_autocheckpoint')).toBe(WAL_CHECKPOINT_PAGES);
+  });
+
+  it('flushes the log of a database file, and has none to flush in memory', async () => {
+    await expect(database.syncLog?.()).resolves.toBeUndefined();
     const memory = openSqlite(':memory:');
     expect(memory.syncLog).toBeUndefined();
     await memory.close();
