@@ -68,7 +68,11 @@ export const registerAuthFeature: Feature = (app: FastifyInstance, deps) => {
   });
 
   app.decorate('findSession', sessions.find);
-  registerSessionAuth(app, { findSession: sessions.find, cookie: cookies.session });
+  registerSessionAuth(app, {
+    findSession: sessions.find,
+    findKeptSession: sessions.findKept,
+    cookie: cookies.session,
+  });
   registerAuthRoutes(app, { auth, sessions, cookies, providers: oidc.providers });
   registerOidcRoutes(app, { oidc, sessions, cookies, isHttps: config.isHttps });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { prepareQuery } from '../db/prepared.js';
 import type { Database, UsersTable, VerificationPurpose } from '../db/schema.js';
+import { type UntilWriteCache, untilWriteCache } from '../db/until-write-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
 /** The columns of a user the app writes (the inbox version moves by itself: src/server/messaging/inbox.repo.ts). */
@@ -17,6 +18,7 @@ const activeSession = prepareQuery(
         'sessions.tokenHash',
         'sessions.isPersistent',
         'sessions.expiresAt',
+        'sessions.createdAt',
         'users.id',
         'users.email',
         'users.firstName',
@@ -30,8 +32,26 @@ const activeSession = prepareQuery(
       .where('sessions.createdAt', '>', args.createdAfter),
 );
 
+type ActiveSessionRow = NonNullable<Awaited<ReturnType<typeof activeSession.first>>>;
+
+/** How many sessions one instance keeps read (docs/decisions/0120-reads-kept-until-a-write.md). */
+const KEPT_SESSIONS = 10_000;
+
+/** The sessions read from each SQLite database, kept until its next write (none on PostgreSQL). */
+const keptSessions = new WeakMap<Kysely<Database>, UntilWriteCache<ActiveSessionRow> | undefined>();
+
+function keptSessionsOf(db: Kysely<Database>) {
+  if (!keptSessions.has(db)) keptSessions.set(db, untilWriteCache<ActiveSessionRow>(db, KEPT_SESSIONS));
+  return keptSessions.get(db);
+}
+
+/** The SQL conditions of activeSession, on a row read before `now`. */
+const isActive = (row: ActiveSessionRow, now: number, maxAge: number) =>
+  row.expiresAt > now && row.createdAt > now - maxAge;
+
 /** SQL of accounts, sessions, verification links and trusted browsers. */
 export function createAuthRepo(db: Kysely<Database>) {
+  const kept = keptSessionsOf(db);
   return {
     findUserByEmail(email: string) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -74,8 +94,22 @@ export function createAuthRepo(db: Kysely<Database>) {
     },
 
     /** The session and its user, in one query, if the session has not expired nor outlived `maxAge`. */
-    findActiveSession: (tokenHash: string, now: number, maxAge: number) =>
-      activeSession.first(db, { tokenHash, now, createdAfter: now - maxAge }),
+    async findActiveSession(tokenHash: string, now: number, maxAge: number) {
+      const read = () => activeSession.first(db, { tokenHash, now, createdAfter: now - maxAge });
+      if (!kept) return read();
+      const row = kept.get(tokenHash) ?? (await kept.load(tokenHash, read));
+      return row && isActive(row, now, maxAge) ? row : undefined;
+    },
+
+    /**
+     * The active session of `tokenHash` as read since the database's last write, without a query: null
+     * when it is not active, undefined when nothing is kept (findActiveSession then reads it).
+     */
+    keptActiveSession(tokenHash: string, now: number, maxAge: number) {
+      const row = kept?.get(tokenHash);
+      if (row === undefined) return undefined;
+      return isActive(row, now, maxAge) ? row : null;
+    },
 
     async extendSession(tokenHash: string, expiresAt: number, now: number, maxAge: number) {
       const result = await db

@@ -48,6 +48,24 @@ export interface SessionsServiceDeps {
   onAnnounceError: (error: unknown) => void;
 }
 
+type ActiveSessionRow = NonNullable<Awaited<ReturnType<AuthRepo['findActiveSession']>>>;
+
+/** A request's view of its session: a new object each time (a kept row is shared). */
+const requestAuth = (token: string, row: ActiveSessionRow): RequestAuth => ({
+  token,
+  sessionId: row.tokenHash,
+  isPersistent: row.isPersistent === 1,
+  user: {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    authProvider: row.authProvider,
+    emailVerified: row.emailVerified === 1,
+    inboxVersion: Number(row.inboxVersion),
+  },
+});
+
 /**
  * Sessions: opaque tokens whose SHA-256 is stored (docs/decisions/0002-sessions.md), the browsers trusted
  * for an account (0046), and the one way in: signIn. Every session that ends is announced
@@ -80,21 +98,16 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
     async find(token: string | undefined): Promise<RequestAuth | null> {
       if (!token) return null;
       const row = await repo.findActiveSession(hashToken(token), clock(), SESSION_LIFETIME.absolute);
-      if (!row) return null;
-      return {
-        token,
-        sessionId: row.tokenHash,
-        isPersistent: row.isPersistent === 1,
-        user: {
-          id: row.id,
-          email: row.email,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          authProvider: row.authProvider,
-          emailVerified: row.emailVerified === 1,
-          inboxVersion: Number(row.inboxVersion),
-        },
-      };
+      return row ? requestAuth(token, row) : null;
+    },
+
+    /**
+     * What find would answer, when it is known without a query (the session as read since the database's
+     * last write: src/server/db/until-write-cache.ts); undefined when find must ask the database.
+     */
+    findKept(token: string): RequestAuth | null | undefined {
+      const row = repo.keptActiveSession(hashToken(token), clock(), SESSION_LIFETIME.absolute);
+      return row ? requestAuth(token, row) : row;
     },
 
     /**

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 bits from the CSPRNG, URL-safe. */
 export const generateToken = () => randomBytes(32).toString('base64url');
 
 /** What the database keeps of a token: its SHA-256. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');

@@ -106,11 +106,14 @@ export function openSqlite(
     }
   }
   const log = file === ':memory:' ? undefined : writeAheadLog(`${file}-wal`);
+  const writes = { count: 0 };
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => log?.close()) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes, () => log?.close()) }),
     plugins: [new CamelCasePlugin()],
   });
   directReaders.set(db, directReader(sqlite));
+  // Another program may write a file shared in normal locking mode: then no count sees every write.
+  if (lockingMode === 'exclusive') writeCounts.set(db, () => writes.count);
   return { db, engine: 'sqlite', syncLog: log?.sync, close: () => db.destroy() };
 }
 
@@ -164,6 +167,16 @@ const directReaders = new WeakMap<Db, DirectReader>();
 /** The direct reader of the app's SQLite database `db` (not of a transaction, nor of PostgreSQL). */
 export const directReaderOf = (db: Db): DirectReader | undefined => directReaders.get(db);
 
+const writeCounts = new WeakMap<Db, () => number>();
+
+/**
+ * How many statements that may change data have run on the app's SQLite database `db`: a value read from
+ * it is still the database's while this count is unchanged (docs/decisions/0120-reads-kept-until-a-write.md).
+ * Undefined where other writers exist: PostgreSQL (other instances), SQLite in normal locking mode (other
+ * programs), a transaction's handle.
+ */
+export const writeCountOf = (db: Db): (() => number) | undefined => writeCounts.get(db);
+
 /** snake_case → camelCase, as Kysely's CamelCasePlugin maps this app's column names. */
 const camelCase = (name: string) =>
   name.replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
@@ -210,7 +223,11 @@ const STATEMENT_CACHE_SIZE = 500;
  * SQLite driver holds one connection at a time, and this app never streams), and SQLite prepares a
  * statement again by itself after a schema change.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database, onClose: () => void): SqliteDialectDatabase {
+function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  writes: { count: number },
+  onClose: () => void,
+): SqliteDialectDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close() {
@@ -227,6 +244,10 @@ function withStatementCache(sqlite: SqliteDatabase.Database, onClose: () => void
           statements.delete(statements.keys().next().value as string);
       }
       statements.set(sqlText, statement);
+      // Kysely's driver runs what it prepares at once, in the same turn: counted here, every statement that
+      // may change data is counted before anything else reads. A transaction's control statements (begin,
+      // commit, rollback, savepoints) count as read-only to SQLite; the changes inside are counted.
+      if (!statement.readonly) writes.count += 1;
       return statement as unknown as ReturnType<SqliteDialectDatabase['prepare']>;
     },
   };

@@ -52,4 +52,18 @@ describe('the health probe', () => {
     await probe();
     expect(probes).toBe(2);
   });
+
+  it('gives an answer already in as it is, and a promise while the probe runs', async () => {
+    const clock = new TestClock();
+    let answer = true;
+    const probe = cachedProbe(async () => answer, clock.now);
+    const asking = probe();
+    expect(asking).toBeInstanceOf(Promise);
+    expect(await asking).toBe(true);
+    expect(probe()).toBe(true);
+    answer = false;
+    clock.advance(HEALTH_PROBE_MAX_AGE_MS);
+    expect(await probe()).toBe(false);
+    expect(probe()).toBe(false);
+  });
 });
