@@ -12,9 +12,10 @@ import { registerHealthFeature } from './health/health.feature.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
+import { createEarlyAnswers } from './plugins/early-answers.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
-import { registerSecurity } from './plugins/security.js';
+import { apiHeadersFor, registerSecurity } from './plugins/security.js';
 import { registerClient } from './plugins/static.js';
 import { registerPushFeature } from './push/push.feature.js';
 import { RateLimiter, type RateLimitStore } from './rate-limit/rate-limiter.js';
@@ -57,7 +58,10 @@ declare module 'fastify' {
 /** The whole server, without listening: what main starts and what tests inject into. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
+  const earlyAnswers = createEarlyAnswers(apiHeadersFor(config));
   const app = Fastify({
+    // The health check is answered ahead of the framework once its answer is known (plugins/early-answers.ts).
+    serverFactory: earlyAnswers.serverFactory,
     logger: deps.logger ?? false,
     bodyLimit: 64 * 1024,
     // No router-level cap (its error has another shape): handlers bound their parameters themselves,
@@ -95,6 +99,7 @@ export async function buildApp(deps: AppDeps) {
       deps.events ??
       createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`)),
     jobs,
+    answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),
   };
   app.decorate('jobs', jobs);
@@ -104,6 +109,10 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => {
     await featureDeps.events.ready();
     jobs.start();
+  });
+  app.addHook('preClose', (done) => {
+    earlyAnswers.close();
+    done();
   });
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/index.js';
 import type { EventBus } from './events/event-bus.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
+import type { EarlyAnswerer } from './plugins/early-answers.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
 /** What every feature is built from: the outside world, and the app's shared machinery. */
@@ -19,6 +20,8 @@ export interface FeatureDeps {
   events: EventBus;
   /** Where a feature's periodic work lives. */
   jobs: Jobs;
+  /** `GET {path}` answered ahead of the framework whenever its answer is known (plugins/early-answers.ts). */
+  answerEarly: (path: string, answerer: EarlyAnswerer) => void;
   /** Work done after the answer has left (mail). */
   background: BackgroundTasks;
 }

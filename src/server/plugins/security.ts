@@ -35,6 +35,10 @@ export function registerSecurity(
   });
 }
 
+/** The headers of every /api answer, for the app's options (what registerSecurity sets on them). */
+export const apiHeadersFor = (options: { appOrigin: string; isHttps: boolean }) =>
+  apiSecurityHeaders(securityHeaders(options));
+
 /**
  * The headers of an /api answer: JSON (or a redirect), never drawn as a page, so what only a page uses
  * (its CSP's sources, the opener and agent-cluster isolation, the permissions policy, the legacy headers
