@@ -68,11 +68,7 @@ export const registerAuthFeature: Feature = (app: FastifyInstance, deps) => {
   });
 
   app.decorate('findSession', sessions.find);
-  registerSessionAuth(app, {
-    findSession: sessions.find,
-    findKeptSession: sessions.findKept,
-    cookie: cookies.session,
-  });
+  registerSessionAuth(app, { findSession: sessions.findSoon, cookie: cookies.session });
   registerAuthRoutes(app, { auth, sessions, cookies, providers: oidc.providers });
   registerOidcRoutes(app, { oidc, sessions, cookies, isHttps: config.isHttps });
 

@@ -93,22 +93,27 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
     return { token, expiresAt };
   }
 
+  /**
+   * `find`, answered at once when the session is known without a query (as read since the database's last
+   * write: src/server/db/until-write-cache.ts), a promise otherwise.
+   */
+  function findSoon(token: string): RequestAuth | null | Promise<RequestAuth | null> {
+    const tokenHash = hashToken(token);
+    const now = clock();
+    const kept = repo.keptActiveSession(tokenHash, now, SESSION_LIFETIME.absolute);
+    if (kept !== undefined) return kept && requestAuth(token, kept);
+    return repo
+      .findActiveSession(tokenHash, now, SESSION_LIFETIME.absolute)
+      .then((row) => (row ? requestAuth(token, row) : null));
+  }
+
   return {
     /** The signed-in user of a session token, or null (unknown, expired, or past its absolute life). */
     async find(token: string | undefined): Promise<RequestAuth | null> {
-      if (!token) return null;
-      const row = await repo.findActiveSession(hashToken(token), clock(), SESSION_LIFETIME.absolute);
-      return row ? requestAuth(token, row) : null;
+      return token ? findSoon(token) : null;
     },
 
-    /**
-     * What find would answer, when it is known without a query (the session as read since the database's
-     * last write: src/server/db/until-write-cache.ts); undefined when find must ask the database.
-     */
-    findKept(token: string): RequestAuth | null | undefined {
-      const row = repo.keptActiveSession(hashToken(token), clock(), SESSION_LIFETIME.absolute);
-      return row ? requestAuth(token, row) : row;
-    },
+    findSoon,
 
     /**
      * The one way in, whatever proved the user (password, verification link, external provider): a new

@@ -25,8 +25,8 @@ export interface RequestAuth {
 /** The session lookup of the auth feature: the signed-in user of a session token, or null. */
 export type FindSession = (token: string | undefined) => Promise<RequestAuth | null>;
 
-/** What FindSession would answer, when it is known without a query; undefined when it is not. */
-export type FindKeptSession = (token: string) => RequestAuth | null | undefined;
+/** FindSession, answered at once when it can be (without a query), a promise otherwise. */
+export type FindSessionSoon = (token: string) => RequestAuth | null | Promise<RequestAuth | null>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -154,7 +154,7 @@ function isExemptFromVerification(path: string, matchedRoute: string | undefined
  */
 export function registerSessionAuth(
   app: FastifyInstance,
-  options: { findSession: FindSession; findKeptSession: FindKeptSession; cookie: SessionCookie },
+  options: { findSession: FindSessionSoon; cookie: SessionCookie },
 ): void {
   app.decorateRequest('auth', null);
   // A callback hook, not an async one: most requests (a visitor's, a page's) carry no session cookie and
@@ -186,9 +186,9 @@ export function registerSessionAuth(
     };
     // A session read since the database's last write is answered on the spot, without a promise: that
     // halved the cost of a signed-in read (docs/decisions/0120-reads-kept-until-a-write.md).
-    const kept = options.findKeptSession(token);
-    if (kept !== undefined) signedIn(kept);
-    else options.findSession(token).then(signedIn, done);
+    const auth = options.findSession(token);
+    if (auth instanceof Promise) auth.then(signedIn, done);
+    else signedIn(auth);
   });
 }
 
