@@ -11,7 +11,6 @@
 // owner a push subscription on an https push service on loopback (in this process, which decrypts every
 // push): each message is then also pushed, as to an owner with the app closed.
 
-import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +26,7 @@ import { startTestPushService } from '../src/server/test/push-service.js';
 import {
   benchUserRow,
   benchVehicleRow,
+  cpuTimeMs,
   postgresAdminUrl,
   root,
   startAppServer,
@@ -386,24 +386,6 @@ async function deliveryRun(
     );
   }
   return sendsPerSecond;
-}
-
-/** Clock ticks per second of /proc's CPU times. */
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-
-/** The CPU time a process has used so far (user and system, ms), from /proc; undefined where there is none. */
-function cpuTimeMs(pid: number): { user: number; system: number } | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return {
-      user: (Number(fields[11]) * 1000) / clockTicks,
-      system: (Number(fields[12]) * 1000) / clockTicks,
-    };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The posting servers' CPU (all of them together) per acknowledged send over a round. */

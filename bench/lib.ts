@@ -61,6 +61,24 @@ export function benchEngines(): Engine[] {
 const pinning =
   process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['--version']).status === 0 && os.cpus().length > 1;
 
+/** Clock ticks per second of /proc's CPU times. */
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** The CPU time a process has used so far (user and system, ms), from /proc; undefined where there is none. */
+export function cpuTimeMs(pid: number): { user: number; system: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      user: (Number(fields[11]) * 1000) / clockTicks,
+      system: (Number(fields[12]) * 1000) / clockTicks,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The command line that runs `args` with Node on the server's core. */
 export function onServerCore(args: string[]): [string, string[]] {
   return pinning ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args];

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase } from '../src/server/test/databases.js';
-import { benchUserRow, benchVehicleRow, postgresAdminUrl } from './lib.js';
+import { benchUserRow, benchVehicleRow, cpuTimeMs, postgresAdminUrl } from './lib.js';
 
 const SECONDS = Math.max(4, Number(process.env.BENCH_SECONDS ?? 8));
 const OWNERS = 1_000;
@@ -27,9 +27,9 @@ if (!postgresAdminUrl || !hasPgbench) {
 }
 
 /** Ids made from an index, so that pgbench's random numbers name rows: kind 1 users, 2 vehicles. */
-const idOf = (kind: 1 | 2, index: number) =>
-  `00000000-0000-4000-800${kind}-${String(index).padStart(12, '0')}`;
-const sqlIdOf = (kind: 1 | 2) => `('00000000-0000-4000-800${kind}-' || lpad(:n::text, 12, '0'))`;
+const idPrefix = (kind: 1 | 2) => `00000000-0000-4000-800${kind}-`;
+const idOf = (kind: 1 | 2, index: number) => `${idPrefix(kind)}${String(index).padStart(12, '0')}`;
+const sqlIdOf = (kind: 1 | 2) => `('${idPrefix(kind)}' || lpad(:n::text, 12, '0'))`;
 const owner = sqlIdOf(1);
 const vehicle = sqlIdOf(2);
 const visitorHash = `encode(sha256(('visitor-' || :v)::bytea), 'hex')`;
@@ -60,34 +60,32 @@ const scripts = {
   'SELECT 1 (the bare round trip)': 'select 1;\n',
   "a visitor's send, as the server runs it (6 statements)": `${pick}begin;
 select "id", "owner_id", "is_active", "accept_messages_from", exists (select "blocks"."id" from "blocks" where "blocks"."blocker_id" = "vehicles"."owner_id" and "blocks"."blocked_visitor_hash" = ${visitorHash}) as "is_blocked" from "vehicles" where "id" = ${vehicle};
-${writeToPair(` select "message"."id" as message_id from "conversation", "message"`).replaceAll('\n', '')} \\gset
+${writeToPair(` select "message"."id" as message_id from "conversation", "message"`)} \\gset
 select "messages"."content", "one"."display_name", "one"."make", "one"."license_plate", (select "show_previews" from "notification_preferences" where "user_id" = ${owner}) as "show_previews", (select count(*) from (${unreadOnSide('owner_one_id', 'two', 'one_cleared_at')} union all ${unreadOnSide('user_two_id', 'one', 'two_cleared_at')}) as "unread") as "unread_count" from "messages" inner join "conversations" on "conversations"."id" = "messages"."conversation_id" left join "vehicles" as "one" on "one"."id" = "conversations"."vehicle_one_id" where "messages"."id" = :message_id and exists (select "id" from "push_subscriptions" where "user_id" = ${owner});
 update "users" set "inbox_version" = "inbox_version" + 1 where "id" = ${owner} returning "inbox_version";
 commit;
-`.replaceAll(/\n (?=\S)/g, ' '),
+`,
   'the same write as one statement (no reads, no BEGIN/COMMIT)': `${pick}${writeToPair(
     `, "bump" as (update "users" set "inbox_version" = "inbox_version" + 1 where "id" = ${owner} returning "inbox_version") select "message"."id", "bump"."inbox_version" from "message", "bump"`,
-  ).replaceAll('\n', '')};
+  )};
 `,
 };
 
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-
 /** CPU ms used so far by every process of the machine named `name` (their user and system time). */
 function cpuOf(name: string): number {
-  let ticks = 0;
+  let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    let command: string;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      command = fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
     } catch {
-      // The process ended while we read.
+      continue; // The process ended while we read.
     }
+    const cpu = command === name ? cpuTimeMs(Number(entry)) : undefined;
+    if (cpu) total += cpu.user + cpu.system;
   }
-  return (ticks * 1000) / clockTicks;
+  return total;
 }
 
 const database = await createTestDatabase('postgres', postgresAdminUrl);
@@ -116,7 +114,6 @@ try {
   await database.close();
 
   const url = database.serverEnv.DATABASE_URL as string;
-  const pinned = os.cpus().length > 1 && spawnSync('taskset', ['--version']).status === 0;
   const rows: Array<{ name: string; tps: number; postgres: number; client: number }> = [];
   for (const [name, script] of Object.entries(scripts)) {
     const file = path.join(dir, `${rows.length}.sql`);
@@ -124,7 +121,8 @@ try {
     const args = ['-n', '-M', 'prepared', '-c', '10', '-j', '1', '-T', String(SECONDS), '-f', file, url];
     // Read while pgbench runs, from its second 1 to a second before its end: the backends it connects
     // end with it, and their CPU time leaves /proc with them.
-    const child = pinned ? spawn('taskset', ['-c', '1', 'pgbench', ...args]) : spawn('pgbench', args);
+    // On the load generator's core, as the bench runs (scripts/bench.mjs).
+    const child = spawn('pgbench', args);
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
