@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
-import type { Database } from '../db/schema.js';
+import type { ConversationSide, Database } from '../db/schema.js';
 
 /** Whom a sender is, for blocks: their account, else the hash of their visitor cookie. */
 export type BlockSubject = { userId: string } | { visitorHash: string };
@@ -46,9 +46,18 @@ export function createBlocksRepo(db: Db) {
       return (await blockOfUser.first(db, { blockerId, userId })) !== undefined;
     },
 
-    /** Records the block unless it exists; of two racing blocks of one sender, one row stays. */
+    /**
+     * Records the block unless it exists; of two racing blocks of one sender, one row stays. An account
+     * blocked from both sides of two conversations has one row: the first block's side stays.
+     */
     async insertBlock(
-      block: { blockerId: string; subject: BlockSubject; label: string; reason: string | null },
+      block: {
+        blockerId: string;
+        blockerSide: ConversationSide;
+        subject: BlockSubject;
+        label: string;
+        reason: string | null;
+      },
       now: number,
     ) {
       const { subject } = block;
@@ -57,6 +66,7 @@ export function createBlocksRepo(db: Db) {
         .values({
           id: randomUUID(),
           blockerId: block.blockerId,
+          blockerSide: block.blockerSide,
           blockedUserId: 'userId' in subject ? subject.userId : null,
           blockedVisitorHash: 'visitorHash' in subject ? subject.visitorHash : null,
           label: block.label,
@@ -67,30 +77,49 @@ export function createBlocksRepo(db: Db) {
         .execute();
     },
 
-    /** The blocker's blocks, newest first, with the blocked account's address (to be masked). */
+    /**
+     * The blocker's blocks, newest first, with the blocker's side and the blocked account's address (the
+     * presenter masks it, or leaves it out).
+     */
     listBlocksOf(blockerId: string) {
       return db
         .selectFrom('blocks')
         .leftJoin('users', 'users.id', 'blocks.blockedUserId')
-        .select(['blocks.id', 'blocks.label', 'blocks.reason', 'blocks.createdAt', 'users.email'])
+        .select([
+          'blocks.id',
+          'blocks.label',
+          'blocks.reason',
+          'blocks.createdAt',
+          'blocks.blockerSide',
+          'users.email',
+        ])
         .where('blocks.blockerId', '=', blockerId)
         .orderBy('blocks.createdAt', 'desc')
         .orderBy('blocks.id')
         .execute();
     },
 
-    /** Deletes one of the blocker's blocks, named by its id or by the blocked account's full address. */
-    async deleteBlock(blockerId: string, key: { id: string } | { email: string }) {
+    /** Deletes one of the blocker's blocks by its id; answers whether there was one. */
+    async deleteBlock(blockerId: string, id: string) {
       const result = await db
         .deleteFrom('blocks')
         .where('blockerId', '=', blockerId)
-        .where((eb) =>
-          'id' in key
-            ? eb('id', '=', key.id)
-            : eb('blockedUserId', 'in', eb.selectFrom('users').select('id').where('email', '=', key.email)),
-        )
+        .where('id', '=', id)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    /**
+     * Deletes the blocker's block of the account with this full address, if they blocked it as the owner
+     * side (a block whose masked address they see); a sender's block of an owner is never matched.
+     */
+    async deleteOwnerSideBlockByEmail(blockerId: string, email: string) {
+      await db
+        .deleteFrom('blocks')
+        .where('blockerId', '=', blockerId)
+        .where('blockerSide', '=', 'one')
+        .where('blockedUserId', 'in', (eb) => eb.selectFrom('users').select('id').where('email', '=', email))
+        .execute();
     },
   };
 }

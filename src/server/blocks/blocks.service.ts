@@ -4,15 +4,23 @@ import type { Clock } from '../clock.js';
 import { otherUserOf, sideOf } from '../messaging/messaging.policy.js';
 import type { MessagingRepo } from '../messaging/messaging.repo.js';
 import { notFound } from '../plugins/errors.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { rateLimits } from '../rate-limit/rules.js';
 import type { BlockSubject, BlocksRepo } from './blocks.repo.js';
 
 /**
  * Blocking "the sender of this conversation" (ADDENDUM §1): the server resolves who that is (an account,
- * or a visitor's cookie hash) and keeps the block against it. The blocker only ever sees a label (the
- * sender vehicle's description, or "Anonymous sender") and, for an account, a masked address.
+ * or a visitor's cookie hash) and keeps the block against it, with the blocker's side. The blocker only
+ * ever sees a label (the other side's vehicle, or "Anonymous sender") and, when they are the owner who
+ * blocked the sender of a message they received and that sender has an account, a masked address.
  */
-export function createBlocksService(deps: { repo: BlocksRepo; messaging: MessagingRepo; clock: Clock }) {
-  const { repo, messaging, clock } = deps;
+export function createBlocksService(deps: {
+  repo: BlocksRepo;
+  messaging: MessagingRepo;
+  limiter: RateLimiter;
+  clock: Clock;
+}) {
+  const { repo, messaging, limiter, clock } = deps;
 
   return {
     async block(blockerId: string, conversationId: string, reason: string | null) {
@@ -29,16 +37,24 @@ export function createBlocksService(deps: { repo: BlocksRepo; messaging: Messagi
       const otherVehicleId = side === 'one' ? conversation.vehicleTwoId : conversation.vehicleOneId;
       const [vehicle] = otherVehicleId ? await messaging.findPublicVehicles([otherVehicleId]) : [];
       const label = vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : blockTexts.anonymousSender;
-      await repo.insertBlock({ blockerId, subject, label, reason }, clock());
+      await repo.insertBlock({ blockerId, blockerSide: side, subject, label, reason }, clock());
     },
 
     list: (blockerId: string) => repo.listBlocksOf(blockerId),
 
-    /** Unblocks by the block's id, or (for compatibility) by the blocked account's full address. */
+    /**
+     * Unblocks by the block's id (404 when the caller has none such: ids are random), or, for compatibility,
+     * by the blocked account's full address (docs/decisions/0124-unblock-by-address.md): limited per caller,
+     * every attempt counted before anything is looked up, it matches only a block whose masked address the
+     * caller sees (an owner's block of a sender), and answers alike whether or not it matched anything.
+     */
     async unblock(blockerId: string, key: string) {
-      const isDeleted =
-        key.length <= 254 &&
-        (await repo.deleteBlock(blockerId, key.includes('@') ? { email: key.toLowerCase() } : { id: key }));
+      if (key.includes('@')) {
+        await limiter.consume(rateLimits.unblockByEmailPerUser, blockerId);
+        if (key.length <= 254) await repo.deleteOwnerSideBlockByEmail(blockerId, key.toLowerCase());
+        return;
+      }
+      const isDeleted = key.length <= 254 && (await repo.deleteBlock(blockerId, key));
       if (!isDeleted) throw notFound(blockTexts.blockNotFound);
     },
   };

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockTexts, maskEmail } from '../../shared/messaging/blocks.js';
 import { messageTexts } from '../../shared/messaging/messages.js';
+import { rateLimits } from '../rate-limit/rules.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
@@ -119,9 +121,10 @@ describe.each(testEngines)('blocking on %s', (engine) => {
   });
 
   it('lets a sender block the owner who replies to them: the owner’s next reply is refused (0083)', async () => {
-    const owner = await createVerifiedUser(t);
+    const ownerEmail = uniqueEmail('owen');
+    const owner = await createVerifiedUser(t, ownerEmail);
     const sender = await createVerifiedUser(t);
-    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const vehicle = await buildVehicle(t.app, owner.cookie, { make: 'Volvo', model: 'V70', year: '2011' });
     const sent = await send(vehicle.id, 'Your lights are on', sender.cookie);
     const conversationId = sent.json().conversationId as string;
     const reply = (content: string) =>
@@ -139,8 +142,112 @@ describe.each(testEngines)('blocking on %s', (engine) => {
     const refused = await reply('Hello again');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: messageTexts.userBlocked, code: 'USER_BLOCKED' });
+    // A sender never learns who owns the vehicle (ADDENDUM §1): the owner is shown as the vehicle written
+    // to, never by an address, masked or not.
     const blocked = await call(t.app, 'GET', '/api/blocked-users', { cookie: sender.cookie });
-    expect(blocked.json()).toHaveLength(1);
+    expect(blocked.json()).toEqual([
+      {
+        id: expect.any(String),
+        blockedEmail: null,
+        label: '2011 Volvo V70',
+        reason: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(blocked.body).not.toContain(maskEmail(ownerEmail));
+    expect(blocked.body).not.toContain(ownerEmail);
+
+    // Unblocking by the block's id still works for them.
+    const unblocked = await call(t.app, 'DELETE', `/api/block/${blocked.json()[0].id}`, {
+      cookie: sender.cookie,
+    });
+    expect(unblocked.json()).toEqual({ message: blockTexts.unblocked });
+    expect((await reply('Hello once more')).statusCode).toBe(201);
+  });
+
+  it('answers unblocking by an address alike, right or wrong, and matches only a block whose masked address the caller sees', async () => {
+    // The caller owns a vehicle whose sender they blocked, and blocked as a sender the owner they wrote to.
+    const caller = await createVerifiedUser(t);
+    const callerVehicle = await buildVehicle(t.app, caller.cookie);
+    const sender = await createVerifiedUser(t, uniqueEmail('sam'));
+    const fromSender = await send(callerVehicle.id, 'Your lights are on', sender.cookie);
+    const owner = await createVerifiedUser(t, uniqueEmail('olga'));
+    const ownerVehicle = await buildVehicle(t.app, owner.cookie);
+    const toOwner = await send(ownerVehicle.id, 'Your window is open', caller.cookie);
+    for (const sent of [fromSender, toOwner]) {
+      const block = await call(t.app, 'POST', '/api/block', {
+        cookie: caller.cookie,
+        body: { conversationId: sent.json().conversationId },
+      });
+      expect(block.statusCode).toBe(201);
+    }
+    const notBlocked = await createVerifiedUser(t);
+    const before = (await call(t.app, 'GET', '/api/blocked-users', { cookie: caller.cookie })).json();
+    expect(before).toHaveLength(2);
+
+    const unblockBy = (key: string) =>
+      call(t.app, 'DELETE', `/api/block/${encodeURIComponent(key)}`, { cookie: caller.cookie });
+    const answers = [];
+    for (const key of [
+      uniqueEmail('nobody'), // belongs to nobody
+      `${'x'.repeat(250)}@example.com`, // longer than any address
+      notBlocked.email, // an account the caller did not block
+      owner.email.toUpperCase(), // an owner the caller blocked as a sender: not theirs to name
+      caller.email, // their own
+    ]) {
+      answers.push(await unblockBy(key));
+    }
+    expect((await call(t.app, 'GET', '/api/blocked-users', { cookie: caller.cookie })).json()).toEqual(
+      before,
+    );
+    answers.push(await unblockBy(sender.email.toUpperCase())); // right
+    const expected = { status: 200, body: JSON.stringify({ message: blockTexts.unblocked }) };
+    for (const answer of answers) expect({ status: answer.statusCode, body: answer.body }).toEqual(expected);
+
+    // The right guess unblocked the sender; the owner blocked from the sender side stays blocked.
+    const after = (await call(t.app, 'GET', '/api/blocked-users', { cookie: caller.cookie })).json();
+    expect(after).toEqual([expect.objectContaining({ blockedEmail: null, label: expect.any(String) })]);
+    expect((await send(callerVehicle.id, 'Sorry', sender.cookie)).statusCode).toBe(201);
+    const ownerReply = await call(
+      t.app,
+      'POST',
+      `/api/conversations/${toOwner.json().conversationId}/messages`,
+      {
+        cookie: owner.cookie,
+        body: { content: 'Thanks' },
+      },
+    );
+    expect(ownerReply.statusCode).toBe(403);
+  });
+
+  it('shows a block kept before its side was known without an address, and never matches it by address', async () => {
+    const blocker = await createVerifiedUser(t);
+    const blocked = await createVerifiedUser(t);
+    const userIdOf = async (email: string) =>
+      (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    // As the migration left it: which side blocked cannot be told once the conversation is gone.
+    await t.db
+      .insertInto('blocks')
+      .values({
+        id: randomUUID(),
+        blockerId: await userIdOf(blocker.email),
+        blockerSide: null,
+        blockedUserId: await userIdOf(blocked.email),
+        blockedVisitorHash: null,
+        label: '2015 Ford Focus',
+        reason: null,
+        createdAt: t.clock.now(),
+      })
+      .execute();
+    const list = () => call(t.app, 'GET', '/api/blocked-users', { cookie: blocker.cookie });
+    expect((await list()).json()).toEqual([
+      expect.objectContaining({ blockedEmail: null, label: '2015 Ford Focus' }),
+    ]);
+    const byEmail = await call(t.app, 'DELETE', `/api/block/${encodeURIComponent(blocked.email)}`, {
+      cookie: blocker.cookie,
+    });
+    expect(byEmail.statusCode).toBe(200);
+    expect((await list()).json()).toHaveLength(1);
   });
 
   it('refuses to block from a conversation the caller is not in, and bad input, with 4xx', async () => {
@@ -158,6 +265,82 @@ describe.each(testEngines)('blocking on %s', (engine) => {
     for (const [cookie, body, status] of cases) {
       expect((await call(t.app, 'POST', '/api/block', { cookie, body })).statusCode).toBe(status);
     }
+    expect((await call(t.app, 'GET', '/api/blocked-users', { cookie: owner.cookie })).json()).toEqual([]);
+  });
+});
+
+describe.each(testEngines)('unblocking by address, limited, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { env: { RATE_LIMIT_MULTIPLIER: '1' } });
+  });
+  afterAll(() => t.close());
+
+  it(`allows ${rateLimits.unblockByEmailPerUser.limit} attempts per hour per caller, hits and misses alike, then 429 changing nothing`, async () => {
+    const { limit } = rateLimits.unblockByEmailPerUser;
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const sender = await createVerifiedUser(t);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: vehicle.id, content: 'Hi' },
+    });
+    const block = () =>
+      call(t.app, 'POST', '/api/block', {
+        cookie: owner.cookie,
+        body: { conversationId: sent.json().conversationId },
+      });
+    await block();
+    const unblockBy = (key: string, cookie = owner.cookie) =>
+      call(t.app, 'DELETE', `/api/block/${encodeURIComponent(key)}`, { cookie });
+
+    // A right address counts like a wrong one (else where the 429 falls would tell them apart).
+    expect((await unblockBy(sender.email)).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/blocked-users', { cookie: owner.cookie })).json()).toEqual([]);
+    await block();
+    for (let attempt = 2; attempt <= limit; attempt++) {
+      expect((await unblockBy(uniqueEmail('guess'))).statusCode, `attempt ${attempt}`).toBe(200);
+    }
+    const limited = await unblockBy(sender.email);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({
+      message: rateLimits.unblockByEmailPerUser.message,
+      code: 'RATE_LIMITED',
+    });
+    // The right address, past the limit, unblocked nothing.
+    const list = await call(t.app, 'GET', '/api/blocked-users', { cookie: owner.cookie });
+    expect(list.json()).toHaveLength(1);
+    const refused = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: vehicle.id, content: 'Again' },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    // Another caller has their own count; unblocking by id is not limited.
+    expect((await unblockBy(uniqueEmail('guess'), sender.cookie)).statusCode).toBe(200);
+    expect((await unblockBy(list.json()[0].id)).statusCode).toBe(200);
+  });
+
+  it('counts again after an hour', async () => {
+    const { limit, windowMs } = rateLimits.unblockByEmailPerUser;
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const sender = await createVerifiedUser(t);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: sender.cookie,
+      body: { vehicleId: vehicle.id, content: 'Hi' },
+    });
+    await call(t.app, 'POST', '/api/block', {
+      cookie: owner.cookie,
+      body: { conversationId: sent.json().conversationId },
+    });
+    const unblockBy = (key: string) =>
+      call(t.app, 'DELETE', `/api/block/${encodeURIComponent(key)}`, { cookie: owner.cookie });
+    for (let attempt = 0; attempt <= limit; attempt++) await unblockBy(uniqueEmail('guess'));
+    expect((await unblockBy(sender.email)).statusCode).toBe(429);
+    t.clock.advance(windowMs);
+    expect((await unblockBy(sender.email)).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/blocked-users', { cookie: owner.cookie })).json()).toEqual([]);
   });
 });

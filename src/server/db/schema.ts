@@ -139,8 +139,17 @@ export interface BlocksTable {
   blockerId: string;
   blockedUserId: string | null;
   blockedVisitorHash: string | null;
-  /** What the blocker may see of whom they blocked: the sender vehicle's description or "Anonymous sender". */
+  /**
+   * What the blocker may see of whom they blocked: the other side's vehicle ("year make model": for a
+   * sender blocking an owner, the vehicle they wrote to) or "Anonymous sender".
+   */
   label: string;
+  /**
+   * The blocker's side of the conversation they blocked from: 'one' (an owner blocking a sender: the
+   * account's masked address is shown to them) or 'two' (a sender blocking the owner: never an address).
+   * Null for blocks made before this was kept: shown as for 'two' (docs/decisions/0124).
+   */
+  blockerSide: ConversationSide | null;
   reason: string | null;
   createdAt: number;
 }

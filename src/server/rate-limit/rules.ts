@@ -95,4 +95,12 @@ export const rateLimits = {
     windowMs: HOUR,
     message: 'Too many notification subscriptions. Please try again in an hour.',
   },
+  // Beyond ADDENDUM §7: unblocking by a full address, right or wrong, answers alike; this bounds the
+  // guesses a caller can check against their block list (docs/decisions/0124-unblock-by-address.md).
+  unblockByEmailPerUser: {
+    name: 'unblock-email-user',
+    limit: 5,
+    windowMs: HOUR,
+    message: 'Too many attempts to unblock by email address. Please try again in an hour.',
+  },
 } satisfies Record<string, RateLimitRule>;

@@ -44,7 +44,10 @@ export type BlockRequest = z.input<ReturnType<typeof blockFields>>;
 /** What GET /api/blocked-users answers for each block: never who it is (ADDENDUM §1). */
 export const blockedUserSchema = c.object({
   id: c.string,
-  /** "j•••@g•••.com", or null for a visitor who wrote without an account. */
+  /**
+   * "j•••@g•••.com" when the caller, an owner, blocked a sender with an account; null for a visitor who
+   * wrote without one, and for an owner blocked by a sender (whose label is the vehicle they wrote to).
+   */
   blockedEmail: c.nullable(c.string),
   label: c.string,
   reason: c.nullable(c.string),
