@@ -29,6 +29,7 @@ export const ErrorCode = {
   ownVehicle: 'OWN_VEHICLE',
   pushServiceNotAllowed: 'PUSH_SERVICE_NOT_ALLOWED',
   noPushSubscription: 'NO_PUSH_SUBSCRIPTION',
+  pushEndpointTaken: 'PUSH_ENDPOINT_TAKEN',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

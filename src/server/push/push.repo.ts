@@ -43,8 +43,11 @@ export function createPushRepo(db: Db) {
     },
 
     /**
-     * Stores the browser's subscription for the user. An endpoint is one browser: subscribing again (new
-     * keys, or another account signed in on that browser) replaces the row.
+     * Stores the browser's subscription for the user, in one statement (instances racing cannot both win),
+     * and answers whether the endpoint is now the user's. An endpoint already stored is updated when it is
+     * the user's own (a browser subscribing again has new keys) or when the request carries its stored
+     * keys (p256dh and auth: the same browser, another account signed in on it); another account's,
+     * asked with other keys, is left as it is (decision 0129).
      */
     async upsertSubscription(values: {
       id: string;
@@ -54,21 +57,34 @@ export function createPushRepo(db: Db) {
       auth: string;
       vapidPublicKey: string;
       now: number;
-    }) {
+    }): Promise<boolean> {
       const { now, ...row } = values;
-      await db
+      const written = await db
         .insertInto('pushSubscriptions')
         .values({ ...row, createdAt: now, updatedAt: now })
         .onConflict((conflict) =>
-          conflict.column('endpoint').doUpdateSet({
-            userId: row.userId,
-            p256dh: row.p256dh,
-            auth: row.auth,
-            vapidPublicKey: row.vapidPublicKey,
-            updatedAt: now,
-          }),
+          conflict
+            .column('endpoint')
+            .doUpdateSet({
+              userId: row.userId,
+              p256dh: row.p256dh,
+              auth: row.auth,
+              vapidPublicKey: row.vapidPublicKey,
+              updatedAt: now,
+            })
+            .where((eb) =>
+              eb.or([
+                eb('pushSubscriptions.userId', '=', row.userId),
+                eb.and([
+                  eb('pushSubscriptions.p256dh', '=', row.p256dh),
+                  eb('pushSubscriptions.auth', '=', row.auth),
+                ]),
+              ]),
+            ),
         )
-        .execute();
+        .returning('id')
+        .executeTakeFirst();
+      return written !== undefined;
     },
 
     async deleteSubscriptionOf(userId: string, endpoint: string) {

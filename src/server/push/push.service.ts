@@ -51,7 +51,7 @@ export function createPushService(deps: PushServiceDeps) {
     async subscribe(userId: string, input: { endpoint: string; p256dh: string; auth: string }) {
       checkEndpoint(input.endpoint);
       await limiter.consume(rateLimits.pushSubscriptionsPerUser, userId);
-      await repo.upsertSubscription({
+      const isTheCallers = await repo.upsertSubscription({
         id: randomUUID(),
         userId,
         endpoint: input.endpoint,
@@ -60,6 +60,11 @@ export function createPushService(deps: PushServiceDeps) {
         vapidPublicKey: (await keys()).publicKey,
         now: clock(),
       });
+      // Another account's endpoint, asked without the keys of the browser that made it: the URL alone
+      // proves nothing (decision 0129). Nothing changed; its owner keeps getting the pushes.
+      if (!isTheCallers) {
+        throw new HttpError(409, pushTexts.endpointTaken, { code: ErrorCode.pushEndpointTaken });
+      }
       const all = await repo.listSubscriptionsOf(userId);
       for (const old of all.slice(0, Math.max(0, all.length - SUBSCRIPTIONS_PER_USER))) {
         await repo.deleteSubscription(old.id);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../shared/errors.js';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
 import { PUSH_ENDPOINT_MAX, pushTexts } from '../../shared/push/push.js';
@@ -162,6 +163,93 @@ describe.each(testEngines)('web push on %s', (engine) => {
     }
     expect((await call(t.app, 'GET', '/api/push/status', { cookie: user.cookie })).json()).toEqual({
       isSubscribed: false,
+    });
+  });
+
+  describe('an endpoint another account subscribed (issue 29, decision 0129)', () => {
+    const subscribe = (cookie: string, browser: { endpoint: string; p256dh: string; auth: string }) =>
+      call(t.app, 'POST', '/api/push/subscribe', {
+        cookie,
+        body: { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth },
+      });
+    const status = async (cookie: string) =>
+      (await call(t.app, 'GET', '/api/push/status', { cookie })).json().isSubscribed;
+    const testPush = (cookie: string, title: string) =>
+      call(t.app, 'POST', '/api/push/test', { cookie, body: { title, body: 'Ping' } });
+    const titlesTo = (id: string) =>
+      service.received
+        .filter((received) => received.subscription === id)
+        .map((received) => JSON.parse(received.plaintext).title);
+
+    it('is refused with 409 without the keys of the browser that made it; the first owner keeps getting pushes', async () => {
+      const [first, second] = [await createVerifiedUser(t), await createVerifiedUser(t)];
+      const browser = service.subscribe();
+      expect((await subscribe(first.cookie, browser)).statusCode).toBe(201);
+
+      // Another account knows the endpoint (a URL), not the browser's secret: its own keys, or one key of two.
+      const guessed = service.subscribe();
+      for (const keys of [
+        { p256dh: guessed.p256dh, auth: guessed.auth },
+        { p256dh: browser.p256dh, auth: guessed.auth },
+        { p256dh: guessed.p256dh, auth: browser.auth },
+      ]) {
+        const refused = await subscribe(second.cookie, { endpoint: browser.endpoint, ...keys });
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json()).toEqual({
+          message: pushTexts.endpointTaken,
+          code: ErrorCode.pushEndpointTaken,
+        });
+      }
+      expect(await status(first.cookie)).toBe(true);
+      expect(await status(second.cookie)).toBe(false);
+
+      // The first owner still gets its pushes, encrypted with its own keys; the other account gets none.
+      expect((await testPush(first.cookie, 'Still mine')).json()).toMatchObject({ delivered: 1 });
+      expect((await testPush(second.cookie, 'Taken over')).statusCode).toBe(404);
+      expect(titlesTo(browser.id)).toEqual(['Still mine']);
+      expect(service.failures).toEqual([]);
+    });
+
+    it('moves to another account that shows the same keys: the same browser, another account signed in', async () => {
+      const [first, second] = [await createVerifiedUser(t), await createVerifiedUser(t)];
+      const browser = service.subscribe();
+      expect((await subscribe(first.cookie, browser)).statusCode).toBe(201);
+
+      expect((await subscribe(second.cookie, browser)).statusCode).toBe(201);
+      expect(await status(first.cookie)).toBe(false);
+      expect(await status(second.cookie)).toBe(true);
+      expect((await testPush(second.cookie, 'Now yours')).json()).toMatchObject({ delivered: 1 });
+      expect((await testPush(first.cookie, 'Gone')).statusCode).toBe(404);
+      expect(titlesTo(browser.id)).toEqual(['Now yours']);
+      expect(service.failures).toEqual([]);
+    });
+
+    it('keeps it for its own account subscribing again with new keys; the old keys then prove nothing', async () => {
+      const [owner, other] = [await createVerifiedUser(t), await createVerifiedUser(t)];
+      const before = service.subscribe();
+      expect((await subscribe(owner.cookie, before)).statusCode).toBe(201);
+
+      const renewed = service.renew(before);
+      expect((await subscribe(owner.cookie, renewed)).statusCode).toBe(201);
+      // Decrypted with the new keys only: the server stored them.
+      expect((await testPush(owner.cookie, 'New keys')).json()).toMatchObject({ delivered: 1 });
+      expect(titlesTo(before.id)).toEqual(['New keys']);
+
+      expect((await subscribe(other.cookie, before)).statusCode).toBe(409);
+      expect(await status(owner.cookie)).toBe(true);
+      expect(service.failures).toEqual([]);
+    });
+
+    it('lets one of two accounts racing for a new endpoint with their own keys have it, never both', async () => {
+      const [one, two] = [await createVerifiedUser(t), await createVerifiedUser(t)];
+      const browser = service.subscribe();
+      const otherKeys = service.subscribe();
+      const answers = await Promise.all([
+        subscribe(one.cookie, browser),
+        subscribe(two.cookie, { endpoint: browser.endpoint, p256dh: otherKeys.p256dh, auth: otherKeys.auth }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect([await status(one.cookie), await status(two.cookie)].filter(Boolean)).toHaveLength(1);
     });
   });
 

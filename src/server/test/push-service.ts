@@ -89,6 +89,17 @@ export async function startTestPushService(port = 0) {
         auth: b64url(auth),
       };
     },
+    /**
+     * The same browser subscribing again: the endpoint stays, its keys are new (pushes encrypted with the
+     * old ones no longer decrypt).
+     */
+    renew(subscription: TestSubscription): TestSubscription {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const auth = randomBytes(16);
+      keys.set(subscription.id, { ecdh, auth });
+      return { ...subscription, p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) };
+    },
     /** How the service answers pushes to `id` from now on. */
     respondWith(id: string, answer: number | 'hang') {
       responses.set(id, answer);

@@ -7,6 +7,7 @@ export const pushTexts = {
   endpointRequired: 'endpoint is required',
   endpointInvalid: 'endpoint must be an https URL',
   endpointNotAllowed: 'This push service is not supported',
+  endpointTaken: 'This push subscription belongs to another account',
   keysInvalid: 'p256dh and auth must be the subscription’s keys',
   subscribed: 'Subscribed to push notifications',
   unsubscribed: 'Unsubscribed from push notifications',
