@@ -57,7 +57,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
 
   async function targetsOf(job: PushJobRow) {
     if (job.subscriptionId) {
-      const one = await queue.findSubscription(job.subscriptionId);
+      const one = await queue.findSubscription(job.subscriptionId, job.userId);
       return one ? [one] : [];
     }
     const { publicKey } = await deps.keys();

@@ -241,11 +241,16 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       await db.deleteFrom('pushJobs').where('expiresAt', '<=', now).execute();
     },
 
-    findSubscription(id: string) {
+    /**
+     * The subscription a retry goes to, while it is still `userId`'s: one another account took over (the
+     * same browser, decision 0129) does not get the first account's pushes.
+     */
+    findSubscription(id: string, userId: string) {
       return db
         .selectFrom('pushSubscriptions')
         .select(['id', 'endpoint', 'p256dh', 'auth', 'vapidPublicKey'])
         .where('id', '=', id)
+        .where('userId', '=', userId)
         .executeTakeFirst();
     },
   };

@@ -491,6 +491,32 @@ describe.each(testEngines)('web push on %s', (engine) => {
     expect(service.failures).toEqual([]);
   });
 
+  it("never retries a push to a browser another account took over: the retry was the first account's", async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const browser = await subscribeBrowser(owner.cookie);
+    service.respondWith(browser.id, 503);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'The gate code is 4711' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await expect.poll(() => pushesTo(browser.id).length).toBe(1);
+    expect(await jobsOf(owner.email)).toBe(1);
+
+    // Another account signs in on that browser and subscribes it (its keys: the same browser).
+    const next = await createVerifiedUser(t);
+    const taken = await call(t.app, 'POST', '/api/push/subscribe', {
+      cookie: next.cookie,
+      body: { ...browser },
+    });
+    expect(taken.statusCode).toBe(201);
+    service.respondWith(browser.id, 201);
+    t.clock.advance(6_000);
+    await t.app.jobs.runNow('push-dispatch');
+    await expect.poll(() => jobsOf(owner.email)).toBe(0);
+    expect(pushesTo(browser.id)).toHaveLength(1);
+  });
+
   it('gives a notification up once its TTL runs out: deleted, never sent late', async () => {
     const owner = await createVerifiedUser(t);
     const vehicle = await buildVehicle(t.app, owner.cookie);
