@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unsupportedMediaType } from './errors.js';
+import { hasDotSegment, isApiPath, noRoute } from './paths.js';
 
 const MAX_DEPTH = 20;
 
@@ -29,7 +30,8 @@ function charsetOf(contentType: string): string | undefined {
 const mediaTypeOf = (contentType: string) => (contentType.split(';')[0] ?? '').trim().toLowerCase();
 
 /**
- * Refuses NUL characters in the URL and in JSON bodies, so both engines store and compare the same text
+ * Answers an /api path with a dot segment the JSON 404 (decision 0129). Refuses NUL characters in the URL
+ * and in JSON bodies, so both engines store and compare the same text
  * (SQLite would keep it, PostgreSQL would fail with a 500). Reads JSON bodies only, and only in UTF-8
  * (docs/decisions/0054-malformed-requests.md).
  */
@@ -37,6 +39,14 @@ export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (/%00/i.test(request.url) || request.url.includes('\u0000'))
       return done(badRequest('The address contains a NUL character'));
+    // A dot segment in an /api path (`..`, `%2e%2e`, `.%2E`, `..%2f`): the JSON 404 of a path no route
+    // has, whatever the router matched, before the route or any later hook runs (decision 0129).
+    if (hasDotSegment(request.url)) {
+      const route = request.routeOptions.url;
+      if (isApiPath(request.url) || (route !== undefined && isApiPath(route))) {
+        return done(noRoute(request.method, request.url));
+      }
+    }
     // The JSON parser reads every body as UTF-8: a body declared in another charset would be misread.
     const contentType = request.headers['content-type'];
     const mayHaveBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from './errors.js';
-import { isApiPath } from './paths.js';
+import { isApiPath, noRoute } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -60,12 +59,4 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
 function isFileLike(pathname: string): boolean {
   const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
   return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]{1,12}$/.test(lastSegment);
-}
-
-const MAX_QUOTED_PATH = 200;
-
-function noRoute(method: string, url: string) {
-  const pathname = url.split('?')[0] ?? '/';
-  const quoted = pathname.length > MAX_QUOTED_PATH ? `${pathname.slice(0, MAX_QUOTED_PATH)}…` : pathname;
-  return notFound(`No route for ${method} ${quoted}`);
 }
