@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import {
+  type BrowserContext,
+  devices,
+  type LaunchOptions,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { PNG } from 'pngjs';
+import type { AccountDetails } from './fixtures/accounts.js';
+import { answeredPromptsState } from './fixtures/answered-prompts.js';
+import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
 import { collectConsoleErrors, expect, test } from './fixtures/test.js';
 import { HomePage } from './pages/home-page.js';
@@ -89,6 +98,129 @@ test('a signed-in owner opens the app offline on Home, which fills in once the c
   await context.setOffline(false);
   await expect(home.greeting).toHaveText(`Hi, ${signedInAccount.firstName}`);
   await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
+});
+
+/**
+ * A persistent Chromium profile, as an installed app's browser keeps (a disk cache, the service worker across
+ * visits), at the journeys' phone size, with the first-visit prompts answered. Playwright's default context is
+ * incognito-like.
+ */
+async function openPersistentProfile(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  launchOptions: LaunchOptions,
+  baseURL: string | undefined,
+) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-profile-'));
+  const { defaultBrowserType: _, ...phone } = devices['Pixel 7'];
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    ...phone,
+    viewport: { width: 390, height: 844 },
+    baseURL,
+  });
+  await context.addCookies(answeredPromptsState(baseURL ?? '').cookies);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const close = async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { context, page, close };
+}
+
+/** Signs the profile in through the API, as the session fixture does, and opens Home once the worker controls it. */
+async function signInAndOpenHome(context: BrowserContext, page: Page, account: AccountDetails) {
+  const response = await context.request.post('/api/auth/login', {
+    headers: originHeader(),
+    data: { email: account.email, password: account.password, rememberMe: false },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const home = new HomePage(page);
+  await home.goto();
+  await expect(home.greeting).toHaveText(`Hi, ${account.firstName}`);
+  await waitForServiceWorker(page);
+  return home;
+}
+
+/** The browser's line for a request that got no answer: this journey cuts the network on purpose. */
+const noAnswerLog = /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/;
+
+// Issue 29, point 11: load Home signed in, reload online, go offline, reload. navigator.onLine only says that a
+// network interface is up; on a network that reaches nothing it says online while every request fails
+// without an answer (docs/decisions/0130-offline-is-no-answer.md).
+const waysToBeOffline = [
+  {
+    name: 'the browser is offline',
+    screen: 'offline-home-signed-in-persistent',
+    goOffline: (context: BrowserContext) => context.setOffline(true),
+    goOnline: (context: BrowserContext) => context.setOffline(false),
+  },
+  {
+    name: 'the network reaches nothing while the browser says online',
+    screen: 'offline-home-signed-in-no-answer',
+    // What the service worker answers (the page and its files) never reaches Playwright's routes.
+    goOffline: (context: BrowserContext) =>
+      context.route('**/*', (route) => route.abort('internetdisconnected')),
+    goOnline: (context: BrowserContext) => context.unrouteAll(),
+  },
+];
+
+for (const way of waysToBeOffline) {
+  test(`signed in on a persistent profile, a reload when ${way.name} shows Home under the offline banner`, async ({
+    playwright,
+    launchOptions,
+    baseURL,
+    account,
+  }) => {
+    const { context, page, close } = await openPersistentProfile(playwright, launchOptions, baseURL);
+    try {
+      const errors = collectConsoleErrors(page);
+      const home = await signInAndOpenHome(context, page, account);
+      await page.reload();
+      await expect(home.greeting).toHaveText(`Hi, ${account.firstName}`);
+
+      await way.goOffline(context);
+      await page.reload();
+      await expect(page.getByRole('status').filter({ hasText: OFFLINE_BANNER })).toBeVisible();
+      await home.expectShown();
+      await expect(page.getByRole('heading', { name: 'Need to reach a driver?' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Service Temporarily Unavailable' })).toBeHidden();
+      await expect(home.greeting).toHaveText('');
+      await saveScreen(page, way.screen);
+
+      // Back online, the session's read goes on; the server is asked again without any browser event.
+      await way.goOnline(context);
+      await expect(home.greeting).toHaveText(`Hi, ${account.firstName}`);
+      await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
+      expect(errors.filter((error) => !noAnswerLog.test(error))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('signed in on a persistent profile, a server that answers 503 at a reload shows Service Temporarily Unavailable', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+  account,
+}) => {
+  const { context, page, close } = await openPersistentProfile(playwright, launchOptions, baseURL);
+  try {
+    await signInAndOpenHome(context, page, account);
+    // The server (or the proxy in front of it) answers, and says it cannot serve: decision 0012's screen.
+    await context.route('**/api/**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Service unavailable' }),
+      }),
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Service Temporarily Unavailable' })).toBeVisible();
+    await expect(page.getByText(OFFLINE_BANNER)).toBeHidden();
+  } finally {
+    await close();
+  }
 });
 
 // Chromium reports every page of an incognito-like context (Playwright's default) as not installable:
