@@ -5,6 +5,7 @@ import { queryClient } from '../lib/query-client.js';
 import { currentToasts, subscribeToToasts } from '../lib/toast.js';
 import { AppErrorBoundary } from './error-boundary.js';
 import { Shell } from './shell.js';
+import { useReachabilityProbe } from './use-connectivity.js';
 import { useSessionWatch } from './use-session-watch.js';
 
 const loadToaster = () => import('./toaster.js');
@@ -42,6 +43,7 @@ function ToasterWhenLoaded() {
 
 export function App() {
   useSessionWatch(queryClient);
+  useReachabilityProbe();
   return (
     <QueryClientProvider client={queryClient}>
       <AppErrorBoundary>

@@ -1,20 +1,24 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { isBrowserOnline } from '../lib/errors.js';
+import { connectivity, watchReachability } from '../lib/connectivity.js';
 import { SHORT_TOAST_DURATION_MS, toast } from '../lib/toast.js';
 
 const ONLINE_TOAST_THROTTLE_MS = 10_000;
 
-function subscribe(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
+/** Whether the app can reach its server: the browser has a network and the API answers (lib/connectivity.ts). */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline);
 }
 
-export function useIsOnline(): boolean {
-  return useSyncExternalStore(subscribe, isBrowserOnline);
+/** Any answer of the server, a 503 included, says it can be reached; no answer, that it cannot. */
+const probeServer = (): Promise<boolean> =>
+  fetch('/api/health', { cache: 'no-store', credentials: 'omit' }).then(
+    () => true,
+    () => false,
+  );
+
+/** While the API does not answer and the browser says online, asks the server now and then until it does. */
+export function useReachabilityProbe(): void {
+  useEffect(() => watchReachability(connectivity, probeServer), []);
 }
 
 /** The offline and online toasts of spec §8 (the online one at most once per 10 s). */

@@ -8,6 +8,7 @@ import {
 } from '../../shared/vehicles/contracts.js';
 import { apiRequest, readQuery } from './api.js';
 import { ApiError, ResponseContractError } from './api-error.js';
+import { connectivity } from './connectivity.js';
 import {
   EMAIL_VERIFICATION_REQUIRED_EVENT,
   isEmailVerificationRequired,
@@ -151,6 +152,39 @@ describe('apiRequest', () => {
     );
     expect(isEmailVerificationRequired(error)).toBe(false);
     expect(raised).not.toHaveBeenCalled();
+  });
+});
+
+describe('apiRequest and connectivity', () => {
+  afterEach(() => connectivity.reportAnswer());
+
+  it('takes the app offline when a call gets no answer, and online again with the next answer of any status', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const lost = await apiRequest('GET', '/api/vehicles', undefined, { response: vehicleListSchema }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(lost).toBeInstanceOf(TypeError);
+    expect(connectivity.isOnline()).toBe(false);
+    // Classified while nothing answers: offline, the spec's "You're Offline", and read again once online.
+    expect(classifyError(lost)).toBe(ErrorClass.offline);
+    expect(errorToastFor(lost).title).toBe("You're Offline");
+    expect(shouldRetryQuery(5, lost)).toBe(true);
+
+    answer(503, { message: 'Service unavailable' });
+    const refused = await apiRequest('GET', '/api/vehicles', undefined, {
+      response: vehicleListSchema,
+    }).catch((failure: unknown) => failure);
+    expect(connectivity.isOnline()).toBe(true);
+    expect(classifyError(refused)).toBe(ErrorClass.server);
+    expect(classifyError(new TypeError('Failed to fetch'))).toBe(ErrorClass.network);
+  });
+
+  it('says nothing of the network when the caller aborts', async () => {
+    fetchMock.mockRejectedValue(new DOMException('The operation was aborted.', 'AbortError'));
+    await expect(
+      apiRequest('GET', '/api/vehicles', undefined, { response: vehicleListSchema }),
+    ).rejects.toThrow('aborted');
+    expect(connectivity.isOnline()).toBe(true);
   });
 });
 

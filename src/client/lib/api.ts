@@ -2,6 +2,7 @@ import { hashKey, type QueryFunction } from '@tanstack/react-query';
 import type { Contract } from '../../shared/contract.js';
 import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/errors.js';
 import { ApiError, ResponseContractError } from './api-error.js';
+import { connectivity, isNoAnswer } from './connectivity.js';
 import { isEmailVerificationRequired, raiseEmailVerificationRequired } from './email-verification-event.js';
 import { queryKeys } from './query-keys.js';
 
@@ -42,7 +43,7 @@ function retryAfterSeconds(response: Response): number | null {
 /**
  * Calls the API with the session cookie and a JSON body (one of the shared request types). A 2xx answer is
  * parsed with `options.response` (unknown keys dropped); one that does not match throws ResponseContractError.
- * Any other answer throws ApiError.
+ * Any other answer throws ApiError. Whether an answer came at all feeds the app's connectivity.
  */
 export function apiRequest<T>(
   method: HttpMethod,
@@ -63,17 +64,25 @@ export async function apiRequest<T>(
   options: RequestOptions<T>,
 ): Promise<T | null> {
   const hasBody = body !== undefined;
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
-      ...options.headers,
-    },
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: options.signal ?? null,
-  });
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    // No answer at all: the app is offline until one comes (lib/connectivity.ts), whatever the browser says.
+    if (isNoAnswer(error)) connectivity.reportNoAnswer();
+    throw error;
+  }
+  connectivity.reportAnswer();
   if (response.status === 401) {
     options.onUnauthorized?.();
     if (options.nullOn401) return null;

@@ -1,4 +1,4 @@
-import { classifyError, ErrorClass, isBrowserOnline, messageOf } from './errors.js';
+import { classifyError, ErrorClass, isAppOnline, messageOf } from './errors.js';
 
 /** Which error fallback page a render failure gets (spec §8 "Error fallback page"). */
 export const ErrorFallbackKind = {
@@ -17,7 +17,7 @@ const chunkLoadFailure =
 
 const nameOf = (error: unknown) => (error instanceof Error ? error.name : '');
 
-export function errorFallbackKind(error: unknown, isOnline: boolean = isBrowserOnline()): ErrorFallbackKind {
+export function errorFallbackKind(error: unknown, isOnline: boolean = isAppOnline()): ErrorFallbackKind {
   if (chunkLoadFailure.test(`${nameOf(error)}: ${messageOf(error)}`)) return ErrorFallbackKind.appUpdate;
   const errorClass = classifyError(error, isOnline);
   // Safari words a failed fetch "Load failed", which the spec's keywords (network, fetch, connection) miss.

@@ -1,5 +1,5 @@
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
-import { classifyError, type ErrorClass, isBrowserOnline, messageOf } from './errors.js';
+import { classifyError, type ErrorClass, isAppOnline, messageOf } from './errors.js';
 
 /** The title of every toast and screen saying a vehicle is not there (spec §2 Home, Vehicle Theme; §8). */
 export const vehicleNotFoundTitle = 'Vehicle Not Found';
@@ -109,7 +109,7 @@ export interface ClassifiedErrorToast extends ErrorToastText {
 }
 
 /** The toast for a failure: a message-specific one when its text matches, else the class's generic one. */
-export function errorToastFor(error: unknown, isOnline: boolean = isBrowserOnline()): ClassifiedErrorToast {
+export function errorToastFor(error: unknown, isOnline: boolean = isAppOnline()): ClassifiedErrorToast {
   const errorClass = classifyError(error, isOnline);
   const message = messageOf(error).toLowerCase();
   const specific = messageErrorToasts.find((entry) => message.includes(entry.match.toLowerCase()));

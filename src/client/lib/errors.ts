@@ -1,4 +1,5 @@
 import { ApiError, ResponseContractError } from './api-error.js';
+import { connectivity } from './connectivity.js';
 
 /** The failure classes of spec §8. */
 export const ErrorClass = {
@@ -23,9 +24,11 @@ const keywordRules: ReadonlyArray<readonly [readonly string[], ErrorClass]> = [
   [['permission', 'forbidden', 'access denied'], ErrorClass.permission],
 ];
 
-export function isBrowserOnline(): boolean {
-  return typeof navigator === 'undefined' ? true : navigator.onLine !== false;
-}
+/**
+ * Spec §8's "browser offline": the browser has no network, or the API's last call got no answer at all
+ * (lib/connectivity.ts, docs/decisions/0130-offline-is-no-answer.md).
+ */
+export const isAppOnline = (): boolean => connectivity.isOnline();
 
 function statusOf(error: unknown): number | undefined {
   if (error instanceof ApiError) return error.status;
@@ -62,7 +65,7 @@ function classByStatus(status: number): ErrorClass | undefined {
  * Classifies a failure: offline first, then the status, then message keywords (spec §8). An answer that broke
  * its contract is a fault of the server, whatever its status said.
  */
-export function classifyError(error: unknown, isOnline: boolean = isBrowserOnline()): ErrorClass {
+export function classifyError(error: unknown, isOnline: boolean = isAppOnline()): ErrorClass {
   if (!isOnline) return ErrorClass.offline;
   if (error instanceof ResponseContractError) return ErrorClass.server;
   const status = statusOf(error);

@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { isBrowserOnline } from './errors.js';
+import { connectivity } from './connectivity.js';
 import { MUTATION_RETRY_DELAY_MS, queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './retry.js';
 import { MINUTE_MS } from './time.js';
 
@@ -31,9 +31,13 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * TanStack Query learns of connectivity only from online and offline events, so an app opened offline (from
- * the service worker's precache) would fail its first reads, the session's among them, and show Service
- * Temporarily Unavailable. Told at start, it holds the reads until the browser is back online, while the
- * offline banner says why.
+ * TanStack Query learns of connectivity only from the browser's online and offline events, so an app opened
+ * offline (from the service worker's precache) would fail its first reads, the session's among them, and show
+ * Service Temporarily Unavailable; so would one whose network reaches nothing while the browser says online.
+ * It follows the app's connectivity instead (lib/connectivity.ts): the reads wait until the server answers
+ * again, while the offline banner says why.
  */
-onlineManager.setOnline(isBrowserOnline());
+onlineManager.setEventListener((setOnline) => {
+  setOnline(connectivity.isOnline());
+  return connectivity.subscribe(() => setOnline(connectivity.isOnline()));
+});

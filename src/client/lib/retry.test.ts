@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, ResponseContractError } from './api-error.js';
-import { queryRetryDelay, retryUnlessNotFound, shouldRetryMutation, shouldRetryQuery } from './retry.js';
+import { connectivity } from './connectivity.js';
+import {
+  queryRetryDelay,
+  retryDelayUnlessOffline,
+  retryUnlessNotFound,
+  retryUnlessOffline,
+  shouldRetryMutation,
+  shouldRetryQuery,
+} from './retry.js';
 
 const failures = {
   network: new TypeError('Failed to fetch'),
@@ -85,5 +93,28 @@ describe('an answer that broke its contract', () => {
     expect(shouldRetryQuery(0, broken)).toBe(false);
     expect(retryUnlessNotFound(0, broken)).toBe(false);
     expect(shouldRetryMutation(0, broken)).toBe(false);
+  });
+});
+
+describe('while the app is offline (a call got no answer)', () => {
+  beforeEach(() => connectivity.reportNoAnswer());
+  afterEach(() => connectivity.reportAnswer());
+
+  it('a read is always tried again, at once: TanStack Query holds it until the connection is back', () => {
+    for (const kind of ['network', 'server', 'unknown', 'notFound'] as const) {
+      expect(shouldRetryQuery(10, failures[kind])).toBe(true);
+      expect(queryRetryDelay(3, failures[kind])).toBe(0);
+    }
+    expect(retryUnlessOffline(1)(5, failures.network)).toBe(true);
+    expect(retryDelayUnlessOffline(1_000)(0, failures.network)).toBe(0);
+  });
+
+  it('online again, the counts and delays are the usual ones', () => {
+    connectivity.reportAnswer();
+    expect(shouldRetryQuery(2, failures.network)).toBe(false);
+    expect(queryRetryDelay(3, failures.network)).toBe(8_000);
+    expect(retryUnlessOffline(1)(1, failures.network)).toBe(false);
+    expect(retryUnlessOffline(1)(0, failures.server)).toBe(true);
+    expect(retryDelayUnlessOffline(1_000)(0, failures.network)).toBe(1_000);
   });
 });

@@ -19,11 +19,31 @@ export const MUTATION_RETRY_DELAY_MS = SECOND_MS;
  */
 const isAnsweredInAnotherShape = (error: unknown) => error instanceof ResponseContractError;
 
-/** TanStack Query's `retry`: failureCount is the number of failures so far minus one (0 on the first). */
+/** A failure while the app is offline (lib/connectivity.ts): the browser has no network or the API no answer. */
+const isOfflineFailure = (error: unknown) => classifyError(error) === ErrorClass.offline;
+
+/**
+ * TanStack Query's `retry`: failureCount is the number of failures so far minus one (0 on the first). A read
+ * that failed while the app is offline (lib/connectivity.ts) is always tried again: TanStack Query holds the
+ * retry until the connection is back, so the read waits for it instead of failing (decision 0130).
+ */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (isAnsweredInAnotherShape(error)) return false;
+  if (isOfflineFailure(error)) return true;
   if (classesNeverRetried.has(classifyError(error))) return false;
   return failureCount < MAX_QUERY_RETRIES;
+}
+
+/**
+ * A read's own number of retries and delay (the session's: one, after 1 s), except while the app is offline:
+ * then the retry comes at once and TanStack Query holds it until the connection is back, however often.
+ */
+export function retryUnlessOffline(retries: number): (failureCount: number, error: unknown) => boolean {
+  return (failureCount, error) => isOfflineFailure(error) || failureCount < retries;
+}
+
+export function retryDelayUnlessOffline(delayMs: number): (failureCount: number, error: unknown) => number {
+  return (_failureCount, error) => (isOfflineFailure(error) ? 0 : delayMs);
 }
 
 /** For reads of one vehicle: a vehicle that is not there will not appear by asking again. */
@@ -31,8 +51,12 @@ export function retryUnlessNotFound(failureCount: number, error: unknown): boole
   return !isNotFound(error) && shouldRetryQuery(failureCount, error);
 }
 
-/** Exponential back-off: 1 s, 2 s, 4 s ... capped at 30 s. */
-export function queryRetryDelay(failureCount: number): number {
+/**
+ * Exponential back-off: 1 s, 2 s, 4 s ... capped at 30 s. Offline, none: the retry waits for the connection
+ * at once, so a page shows it waits (fetchStatus 'paused') instead of loading for a second more.
+ */
+export function queryRetryDelay(failureCount: number, error?: unknown): number {
+  if (error !== undefined && isOfflineFailure(error)) return 0;
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** failureCount, MAX_RETRY_DELAY_MS);
 }
 
