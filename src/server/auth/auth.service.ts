@@ -13,6 +13,7 @@ import type { Transaction } from '../db/transaction.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
 import { HttpError } from '../plugins/errors.js';
+import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { AuthRepo } from './auth.repo.js';
@@ -100,7 +101,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * account gets a mail saying so instead; the answer is the same either way (ADDENDUM §10).
      */
     async register(request: RegisterInput, clientIp: string, binding: BrowserBinding): Promise<AuthResult> {
-      await limiter.consume(rateLimits.registrationPerIp, clientIp);
+      await limiter.consume(rateLimits.registrationPerIp, addressKeyOf(clientIp));
       const passwordHash = await hashPassword(request.password);
       const created = await repo.insertUser(
         {
@@ -135,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       clientIp: string,
       browser: BrowserState,
     ): Promise<SignedIn & { result: AuthResult }> {
-      await limiter.consume(rateLimits.loginPerIp, clientIp);
+      await limiter.consume(rateLimits.loginPerIp, addressKeyOf(clientIp));
       const user = await repo.findUserByEmail(request.email);
       const deviceUserId = await sessions.trustedDeviceUser(browser.deviceToken);
       const [failureRule, failureSubject] =
@@ -157,7 +158,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async forgotPassword({ email }: EmailInput, clientIp: string) {
       await limiter.consumeInTurn(
-        [rateLimits.accountMailPerIp, clientIp],
+        [rateLimits.accountMailPerIp, addressKeyOf(clientIp)],
         [rateLimits.forgotPasswordPerEmail, email],
       );
       background.run('password reset mail', async () => {
@@ -176,7 +177,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * checked before the (costly) hashing, and used up with the password change in one transaction.
      */
     async resetPassword(request: ResetPasswordInput, clientIp: string) {
-      await limiter.consume(rateLimits.resetPasswordPerIp, clientIp);
+      await limiter.consume(rateLimits.resetPasswordPerIp, addressKeyOf(clientIp));
       const tokenHash = hashToken(request.resetToken);
       if (!(await repo.isVerificationValid(tokenHash, 'reset-password', clock()))) throw invalidResetLink();
       const passwordHash = await hashPassword(request.newPassword);
@@ -205,7 +206,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async resendVerification({ email }: EmailInput, clientIp: string, binding: BrowserBinding) {
       await limiter.consumeInTurn(
-        [rateLimits.accountMailPerIp, clientIp],
+        [rateLimits.accountMailPerIp, addressKeyOf(clientIp)],
         [rateLimits.resendVerificationPerEmail, email],
       );
       background.run('verification mail', async () => {

@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Transaction } from '../db/transaction.js';
 import { HttpError } from '../plugins/errors.js';
+import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { AuthRepo } from './auth.repo.js';
@@ -206,7 +207,7 @@ export function createOidcService(deps: OidcServiceDeps) {
     async startLogin(clientIp: string): Promise<{ state: string; authorizationUrl: string }> {
       const discoverIssuer = configuredDiscovery();
       // Each start writes a pending login: bounded per address.
-      await limiter.consume(rateLimits.externalSignInPerIp, clientIp);
+      await limiter.consume(rateLimits.externalSignInPerIp, addressKeyOf(clientIp));
       const configuration = await discoverIssuer().catch((error: unknown) => {
         throw new IssuerUnreachable(error);
       });

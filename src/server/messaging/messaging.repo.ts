@@ -160,6 +160,15 @@ const insertMessageQuery = prepareQuery((db: Db, args: MessageRow) =>
   }),
 );
 
+/** Whether the pair's conversation is there with a message since `since`: a message to it opens nothing new. */
+const openConversationQuery = prepareQuery((db: Db, args: { partyKey: string; since: number }) =>
+  db
+    .selectFrom('conversations')
+    .select('id')
+    .where('partyKey', '=', args.partyKey)
+    .where('lastMessageAt', '>', args.since),
+);
+
 /** When each unread message on one side of the user's conversations was written (see countUnread). */
 const unreadOnSide = (db: Db, side: ConversationSide, args: { userId: string; since: number }) => {
   const { user, writer, clearedAt } =
@@ -254,6 +263,14 @@ export function createMessagingRepo(db: Db, engine: Engine) {
     findPublicVehicles(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([]);
       return db.selectFrom('vehicles').select(PUBLIC_VEHICLE_KEYS).where('id', 'in', ids).execute();
+    },
+
+    /**
+     * Whether a message to the pair `partyKey` goes to a conversation it has with a message since `since`
+     * (one its owner still sees), rather than opening one (the per-vehicle inflow limit counts those).
+     */
+    async hasOpenConversation(partyKey: string, since: number): Promise<boolean> {
+      return (await openConversationQuery.first(db, { partyKey, since })) !== undefined;
     },
 
     /**

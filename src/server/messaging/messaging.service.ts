@@ -15,6 +15,7 @@ import { type Db, isUniqueViolation } from '../db/index.js';
 import type { Transaction } from '../db/transaction.js';
 import type { EventBus } from '../events/event-bus.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
+import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { InboxVersions } from './inbox.repo.js';
@@ -106,7 +107,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         const prior = await repo.findIdempotentResponse(senderKey, idempotencyKey);
         if (prior) return JSON.parse(prior.response) as SentMessage;
       }
-      const limitSubject = sender.kind === 'user' ? `user:${sender.userId}` : `ip:${sender.ip}`;
+      const limitSubject = sender.kind === 'user' ? `user:${sender.userId}` : `ip:${addressKeyOf(sender.ip)}`;
       await limiter.consumeInTurn(
         [rateLimits.messagesPerVehiclePerSender, `${input.vehicleId}|${limitSubject}`],
         [rateLimits.messagesPerSender, limitSubject],
@@ -139,6 +140,11 @@ export function createMessagingService(deps: MessagingServiceDeps) {
             ? `vu:${target.id}:${sender.userId}`
             : `va:${target.id}:${sender.visitorHash}`;
       const senderUserId = sender.kind === 'user' ? sender.userId : null;
+      // A message that opens a conversation counts against the vehicle's inflow from all senders (0125);
+      // one to a conversation its owner still sees does not.
+      if (!(await repo.hasOpenConversation(partyKey, now - MESSAGE_RETENTION_MS))) {
+        await limiter.consume(rateLimits.newConversationsPerVehicle, `vehicle:${target.id}`);
+      }
 
       let sent: {
         result: SentMessage;

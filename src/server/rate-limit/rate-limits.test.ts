@@ -208,6 +208,168 @@ describe.each(cases)('abuse limits on %s with a %s store', (engine, storeKind) =
   });
 });
 
+describe.each(cases)(
+  'limits by network and per vehicle, behind a proxy, on %s with a %s store',
+  (engine, storeKind) => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(engine, {
+        env: { RATE_LIMIT_MULTIPLIER: '1', TRUST_PROXY: 'true' },
+        rateLimitStore: storeKind === 'redis' ? redisStore() : new MemoryRateLimitStore(),
+      });
+    });
+    afterAll(() => t.close());
+
+    const random = (below: number) => Math.floor(Math.random() * below);
+    const ipv4 = () => `10.${random(250)}.${random(250)}.${random(250)}`;
+    /** A /64 of the documentation prefix of its own, as a function from a host number to an address in it. */
+    const network = () => {
+      const prefix = `2001:db8:${random(0xffff).toString(16)}:${random(0xffff).toString(16)}`;
+      return (host: number) =>
+        `${prefix}:${host.toString(16)}:${random(0xffff).toString(16)}::${host.toString(16)}`;
+    };
+    /** A request the proxy forwards for `address` (TRUST_PROXY believes its one hop). */
+    const via = (address: string) => ({ ip: '10.0.0.1', headers: { 'x-forwarded-for': address } });
+
+    const ownerWithVehicle = async () => {
+      const owner = await createVerifiedUser(t, uniqueEmail(), { ip: ipv4() });
+      return buildVehicle(t.app, owner.cookie);
+    };
+    const send = (
+      vehicleId: string,
+      options: { ip: string; headers: Record<string, string>; cookie?: string },
+    ) =>
+      call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId, content: 'Your lights are on' },
+        ...options,
+      });
+
+    it('counts the addresses of one IPv6 /64 as one sender: 30 of them get 5 messages to a vehicle', async () => {
+      const vehicle = await ownerWithVehicle();
+      const inNetwork = network();
+      const statuses: number[] = [];
+      for (let host = 1; host <= 30; host++) {
+        // Each from another address of the /64 and without a cookie: a new visitor every time.
+        const response = await send(vehicle.id, via(inNetwork(host)));
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) {
+          expect(response.json()).toEqual({
+            message: rateLimits.messagesPerVehiclePerSender.message,
+            code: 'RATE_LIMITED',
+          });
+          expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
+      expect(statuses).toEqual([...Array(5).fill(201), ...Array(25).fill(429)]);
+      // Another network is another sender; an IPv4 address mapped into IPv6 is that IPv4 address.
+      expect((await send(vehicle.id, via(network()(1)))).statusCode).toBe(201);
+      // (To another vehicle: this one has had 6 new conversations of its 10 an hour.)
+      const another = await ownerWithVehicle();
+      const mapped = ipv4();
+      for (let n = 0; n < 5; n++) expect((await send(another.id, via(mapped))).statusCode).toBe(201);
+      expect((await send(another.id, via(`::ffff:${mapped}`))).statusCode).toBe(429);
+    });
+
+    it.each([
+      [
+        'registrations',
+        5,
+        (address: string) =>
+          call(t.app, 'POST', '/api/auth/register', {
+            body: { email: uniqueEmail(), password: STRONG_PASSWORD },
+            ...via(address),
+          }),
+      ],
+      [
+        'sign-in attempts',
+        10,
+        (address: string) =>
+          call(t.app, 'POST', '/api/auth/login', {
+            body: { email: uniqueEmail(), password: 'Wrong-Pass-1' },
+            ...via(address),
+          }),
+      ],
+      [
+        'vehicle lookups',
+        60,
+        (address: string) => call(t.app, 'GET', `/api/vehicles/lookup/NO${random(1e6)}`, via(address)),
+      ],
+      [
+        'password-reset attempts',
+        10,
+        (address: string) =>
+          call(t.app, 'POST', '/api/auth/reset-password', {
+            body: { resetToken: `made-up-${random(1e9)}`, newPassword: STRONG_PASSWORD },
+            ...via(address),
+          }),
+      ],
+    ] as const)('counts %s of one IPv6 /64 together (%i allowed)', async (_action, allowed, attempt) => {
+      const inNetwork = network();
+      const statuses: number[] = [];
+      for (let host = 1; host <= allowed + 1; host++)
+        statuses.push((await attempt(inNetwork(host))).statusCode);
+      expect(statuses.slice(0, allowed)).not.toContain(429);
+      expect(statuses.at(-1)).toBe(429);
+    });
+
+    it('lets a vehicle get 10 new conversations an hour from all senders together, and open ones go on', async () => {
+      const vehicle = await ownerWithVehicle();
+      const allowed = rateLimits.newConversationsPerVehicle.limit;
+      const conversationsOf = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('conversations')
+              .where('vehicleOneId', '=', vehicle.id)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      // The first visitor keeps their cookie, address and first message's key.
+      const firstAddress = ipv4();
+      const firstRequest = {
+        ...via(firstAddress),
+        headers: { ...via(firstAddress).headers, 'idempotency-key': 'first' },
+      };
+      const first = await send(vehicle.id, firstRequest);
+      expect(first.statusCode).toBe(201);
+      const visitor = first.cookies.find((cookie) => cookie.name === 'visitor');
+      const cookie = `visitor=${visitor?.value}`;
+      // Other visitors, each from a network and with a cookie of their own.
+      for (let n = 2; n <= allowed; n++) {
+        expect((await send(vehicle.id, via(n % 2 ? ipv4() : network()(n)))).statusCode, `visitor ${n}`).toBe(
+          201,
+        );
+      }
+      expect(await conversationsOf()).toBe(allowed);
+
+      const refused = await send(vehicle.id, via(ipv4()));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: rateLimits.newConversationsPerVehicle.message,
+        code: 'RATE_LIMITED',
+      });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await conversationsOf()).toBe(allowed);
+
+      // The first visitor's conversation is open: it goes on past the limit.
+      const again = await send(vehicle.id, { ...via(firstAddress), cookie });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().conversationId).toBe(first.json().conversationId);
+      // Their first message's retry still answers its first result, and stores nothing.
+      const retry = await send(vehicle.id, { ...firstRequest, cookie });
+      expect(retry.statusCode).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      expect(await conversationsOf()).toBe(allowed);
+      // Another vehicle's inflow is its own.
+      const other = await ownerWithVehicle();
+      expect((await send(other.id, via(ipv4()))).statusCode).toBe(201);
+    });
+  },
+);
+
 describe.each(stores)('hits in turn on a %s store', (storeKind) => {
   const store = (): RateLimitStore => (storeKind === 'redis' ? redisStore() : new MemoryRateLimitStore());
   const windowMs = 60_000;

@@ -69,7 +69,7 @@ export const rateLimits = {
     windowMs: MINUTE,
     message: 'Too many vehicle lookups. Please wait a minute and try again.',
   },
-  // ADDENDUM §7: per sender (account, else IP address).
+  // ADDENDUM §7: per sender (account, else IP address; an IPv6 address by its /64, addressKeyOf).
   messagesPerVehiclePerSender: {
     name: 'messages-vehicle-sender',
     limit: 5,
@@ -81,6 +81,14 @@ export const rateLimits = {
     limit: 30,
     windowMs: HOUR,
     message: 'Too many messages sent. Please wait a while and try again.',
+  },
+  // ADDENDUM §7: messages that open a conversation with one vehicle, from all senders together; the
+  // number is ours (docs/decisions/0125-limits-by-network-and-vehicle.md).
+  newConversationsPerVehicle: {
+    name: 'conversations-vehicle',
+    limit: 10,
+    windowMs: HOUR,
+    message: 'Too many people have written to this vehicle in the last hour. Please try again later.',
   },
   // Beyond ADDENDUM §7: a test notification makes the server call a push service (0091).
   pushTestsPerUser: {

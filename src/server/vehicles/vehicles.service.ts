@@ -8,6 +8,7 @@ import type { VehicleInput, VehicleUpdate } from '../../shared/vehicles/vehicle.
 import type { Clock } from '../clock.js';
 import { isUniqueViolation } from '../db/index.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
+import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { VehicleRow, VehiclesRepo } from './vehicles.repo.js';
@@ -128,7 +129,7 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
     },
 
     async findByQrCode(code: string, clientIp: string) {
-      await limiter.consume(rateLimits.lookupPerIp, clientIp);
+      await limiter.consume(rateLimits.lookupPerIp, addressKeyOf(clientIp));
       const vehicle = QR_CODE_PATTERN.test(code) ? await repo.findPublicVehicleByQrCode(code) : undefined;
       if (!vehicle) throw vehicleNotFound();
       return vehicle;
@@ -137,14 +138,14 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
     async findByPlate(plate: string, clientIp: string) {
       const problem = lookupPlateProblem(plate);
       if (problem) throw badRequest(problem.message);
-      await limiter.consume(rateLimits.lookupPerIp, clientIp);
+      await limiter.consume(rateLimits.lookupPerIp, addressKeyOf(clientIp));
       const vehicle = await repo.findPublicVehicleByPlateKey(plateKey(plate.trim()));
       if (!vehicle) throw vehicleNotFound();
       return vehicle;
     },
 
     async findPublic(id: string, clientIp: string) {
-      await limiter.consume(rateLimits.lookupPerIp, clientIp);
+      await limiter.consume(rateLimits.lookupPerIp, addressKeyOf(clientIp));
       const vehicle = id.length <= MAX_ID_LENGTH ? await repo.findPublicVehicleById(id) : undefined;
       if (!vehicle) throw vehicleNotFound();
       return vehicle;
