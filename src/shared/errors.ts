@@ -30,6 +30,7 @@ export const ErrorCode = {
   pushServiceNotAllowed: 'PUSH_SERVICE_NOT_ALLOWED',
   noPushSubscription: 'NO_PUSH_SUBSCRIPTION',
   pushEndpointTaken: 'PUSH_ENDPOINT_TAKEN',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -12,6 +12,7 @@ import * as m20261123NotificationPreferences from './migrations/2026-11-23-0009-
 import * as m20261125InboxVersion from './migrations/2026-11-25-0010-inbox-version.js';
 import * as m20261126FewerConversationIndexEntries from './migrations/2026-11-26-0011-fewer-conversation-index-entries.js';
 import * as m20261127BlockShownAs from './migrations/2026-11-27-0012-block-shown-as.js';
+import * as m20261127IdempotencyRequest from './migrations/2026-11-27-0013-idempotency-request.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0010-inbox-version': m20261125InboxVersion,
   '2026-11-26-0011-fewer-conversation-index-entries': m20261126FewerConversationIndexEntries,
   '2026-11-27-0012-block-shown-as': m20261127BlockShownAs,
+  '2026-11-27-0013-idempotency-request': m20261127IdempotencyRequest,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -159,6 +159,8 @@ export interface IdempotencyKeysTable {
   idempotencyKey: string;
   /** The first answer, as JSON. */
   response: string;
+  /** SHA-256 of the operation and the request it was first used for; null on rows stored before it was kept. */
+  requestHash: string | null;
   createdAt: number;
 }
 

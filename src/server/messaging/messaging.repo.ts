@@ -477,20 +477,26 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       if (engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
     },
 
+    /** The first answer to a sender's key, and the fingerprint of the request it answered (null: unknown). */
     findIdempotentResponse(senderKey: string, idempotencyKey: string) {
       return db
         .selectFrom('idempotencyKeys')
-        .select('response')
+        .select(['response', 'requestHash'])
         .where('senderKey', '=', senderKey)
         .where('idempotencyKey', '=', idempotencyKey)
         .executeTakeFirst();
     },
 
     /** Fails with a unique violation when another request stored the key first. */
-    async insertIdempotentResponse(senderKey: string, idempotencyKey: string, response: string, now: number) {
+    async insertIdempotentResponse(
+      senderKey: string,
+      idempotencyKey: string,
+      stored: { requestHash: string; response: string },
+      now: number,
+    ) {
       await db
         .insertInto('idempotencyKeys')
-        .values({ senderKey, idempotencyKey, response, createdAt: now })
+        .values({ senderKey, idempotencyKey, ...stored, createdAt: now })
         .execute();
     },
   };

@@ -80,7 +80,8 @@ export function registerMessagingRoutes(
   app.post<IdParams>('/api/conversations/:id/messages', async (request, reply) => {
     const userId = requireUser(request).user.id;
     const { content } = replyRequestSchema.parse(request.body);
-    const { side, message } = await messaging.reply(userId, request.params.id, content);
+    const key = idempotencyKeyOf(request);
+    const { side, message } = await messaging.reply(userId, request.params.id, content, key);
     return reply.status(201).send(presentMessage(message, side));
   });
 

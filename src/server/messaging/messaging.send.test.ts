@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTexts } from '../../shared/messaging/messages.js';
 import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
 import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import { hashToken } from '../auth/tokens.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
@@ -259,6 +260,121 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
       { headers: { 'idempotency-key': 'k-1' } },
     );
     expect(otherVisitor.json().id).not.toBe(first.json().id);
+  });
+
+  it('the same Idempotency-Key with another request answers 422 and stores nothing, also when they race', async () => {
+    const first = await send(
+      { vehicleId: vehicle.id, content: 'Your lights are on' },
+      { headers: { 'idempotency-key': 'k-3' } },
+    );
+    expect(first.statusCode).toBe(201);
+    const cookie = visitorCookieOf(first);
+    const before = await countRows('messages');
+    const other = await buildVehicle(t.app, owner.cookie);
+    for (const body of [
+      { vehicleId: vehicle.id, content: 'Your window is open' },
+      { vehicleId: other.id, content: 'Your lights are on' },
+    ]) {
+      const reused = await send(body, { cookie, headers: { 'idempotency-key': 'k-3' } });
+      expect(reused.statusCode, JSON.stringify(body)).toBe(422);
+      expect(reused.json()).toEqual({
+        message: messageTexts.idempotencyKeyReused,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+    }
+    expect(await countRows('messages')).toBe(before);
+    // The request as parsed is what counts: the same message with other spacing is the same request.
+    const retry = await send(
+      { vehicleId: vehicle.id, content: ' Your lights are on ', messageType: 'custom' },
+      { cookie, headers: { 'idempotency-key': 'k-3' } },
+    );
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+
+    const racing = await Promise.all(
+      ['One', 'Two', 'Three', 'Four'].map((content) =>
+        send({ vehicleId: vehicle.id, content }, { cookie, headers: { 'idempotency-key': 'k-4' } }),
+      ),
+    );
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    expect(await countRows('messages')).toBe(before + 1);
+  });
+
+  it('answers a key stored before requests were fingerprinted with its first result', async () => {
+    const first = await send({ vehicleId: vehicle.id, content: 'Hello' });
+    const cookie = visitorCookieOf(first);
+    const token = cookie.slice('visitor='.length);
+    await t.db
+      .insertInto('idempotencyKeys')
+      .values({
+        senderKey: `a:${hashToken(token)}`,
+        idempotencyKey: 'from-before',
+        response: JSON.stringify(first.json()),
+        createdAt: t.clock.now(),
+      })
+      .execute();
+    const before = await countRows('messages');
+    const retry = await send(
+      { vehicleId: vehicle.id, content: 'Hello' },
+      { cookie, headers: { 'idempotency-key': 'from-before' } },
+    );
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await countRows('messages')).toBe(before);
+  });
+
+  it('a reply with an Idempotency-Key is stored once: retries answer the first reply, another request 422', async () => {
+    const sender = await createVerifiedUser(t);
+    const sendersFirst = await buildVehicle(t.app, sender.cookie);
+    const sendersOther = await buildVehicle(t.app, sender.cookie);
+    const sent = await send(
+      { vehicleId: vehicle.id, content: 'Your tyre is flat', senderVehicleId: sendersFirst.id },
+      { cookie: sender.cookie },
+    );
+    const conversationId = sent.json().conversationId;
+    const reply = (content: string, key: string, id = conversationId) =>
+      call(t.app, 'POST', `/api/conversations/${id}/messages`, {
+        cookie: owner.cookie,
+        body: { content },
+        headers: { 'idempotency-key': key },
+      });
+    const before = await countRows('messages');
+    const first = await reply('Thanks, on my way', 'r-1');
+    expect(first.statusCode).toBe(201);
+    const retry = await reply('Thanks, on my way', 'r-1');
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await countRows('messages')).toBe(before + 1);
+
+    const racing = await Promise.all(Array.from({ length: 5 }, () => reply('Coming now', 'r-2')));
+    expect(racing.map((response) => response.statusCode)).toEqual(Array(5).fill(201));
+    expect(new Set(racing.map((response) => response.json().id)).size).toBe(1);
+    expect(await countRows('messages')).toBe(before + 2);
+
+    // Another text, or another conversation, with a key already used: 422, nothing stored.
+    const elsewhere = await send(
+      { vehicleId: sendersOther.id, content: 'Hi', senderVehicleId: vehicle.id },
+      { cookie: owner.cookie },
+    );
+    for (const reused of [
+      await reply('Something else', 'r-1'),
+      await reply('Thanks, on my way', 'r-1', elsewhere.json().conversationId),
+    ]) {
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toEqual({
+        message: messageTexts.idempotencyKeyReused,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
+    }
+    expect(await countRows('messages')).toBe(before + 3);
+    // The key's row keeps the answer without the reply's text (its sender may delete it).
+    const stored = await t.db
+      .selectFrom('idempotencyKeys')
+      .select('response')
+      .where('idempotencyKey', '=', 'r-1')
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.response).not.toContain('on my way');
   });
 
   it('never shows either side who the other is: no email, name or account id in anything they can read', async () => {

@@ -12,12 +12,14 @@ import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { BlockSubject, BlocksRepo } from '../blocks/blocks.repo.js';
 import type { Clock } from '../clock.js';
 import { type Db, isUniqueViolation } from '../db/index.js';
+import type { ConversationSide } from '../db/schema.js';
 import type { Transaction } from '../db/transaction.js';
 import type { EventBus } from '../events/event-bus.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
+import { firstAnswerTo, type IdempotentRequest, idempotentRequest } from './idempotency.js';
 import type { InboxVersions } from './inbox.repo.js';
 import { canReply, clearedAtOf, otherUserOf, sideOf, vehicleOf } from './messaging.policy.js';
 import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
@@ -44,6 +46,23 @@ export interface MessagingServiceDeps {
 export type MessagingTransaction = MessagingRepo & { db: Db };
 
 class IdempotencyConflict extends Error {}
+
+/** A stored message with its sender vehicle's description, as the repo reads it. */
+type MessageView = Awaited<ReturnType<MessagingRepo['findMessage']>>;
+
+/**
+ * A reply's answer as kept with its Idempotency-Key: without its text, which a retry carries again (the
+ * fingerprint holds it), so a message its sender deletes is not kept on in the key's row (decision 0126).
+ */
+interface StoredReply {
+  side: ConversationSide;
+  message: Omit<MessageView, 'content'>;
+}
+
+const replyOf = (stored: string, content: string) => {
+  const { side, message } = JSON.parse(stored) as StoredReply;
+  return { side, message: { ...message, content } };
+};
 
 const RECENT_UNREAD_LIMIT = 50;
 
@@ -92,10 +111,65 @@ export function createMessagingService(deps: MessagingServiceDeps) {
   const subjectOf = (sender: Sender): BlockSubject =>
     sender.kind === 'user' ? { userId: sender.userId } : { visitorHash: sender.visitorHash };
 
+  /**
+   * With an Idempotency-Key: the first answer to it when this is the request it answered (else a 422);
+   * undefined when the key is new (or none was sent).
+   */
+  async function firstAnswer(
+    senderKey: string,
+    idempotencyKey: string | undefined,
+    request: IdempotentRequest,
+  ) {
+    if (!idempotencyKey) return undefined;
+    return firstAnswerTo(request, await repo.findIdempotentResponse(senderKey, idempotencyKey));
+  }
+
+  /**
+   * After a failed transaction: when a concurrent request stored its answer to the same key first (this one
+   * rolled back on the key), that answer, or a 422 when it was another request; else the error again.
+   */
+  async function answerOfConcurrentRetry(
+    error: unknown,
+    senderKey: string,
+    idempotencyKey: string | undefined,
+    request: IdempotentRequest,
+  ): Promise<string> {
+    if (!(error instanceof IdempotencyConflict)) throw error;
+    const stored = await firstAnswer(senderKey, idempotencyKey, request);
+    if (stored === undefined) throw error;
+    return stored;
+  }
+
+  /**
+   * Stores the key's answer in the transaction of what it answers; a concurrent request that stored it
+   * first makes this one roll back (answerOfConcurrentRetry).
+   */
+  async function rememberAnswer(
+    tx: MessagingTransaction,
+    senderKey: string,
+    idempotencyKey: string | undefined,
+    request: IdempotentRequest,
+    response: () => string,
+    now: number,
+  ) {
+    if (!idempotencyKey) return;
+    await tx
+      .insertIdempotentResponse(
+        senderKey,
+        idempotencyKey,
+        { requestHash: request.hash, response: response() },
+        now,
+      )
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? new IdempotencyConflict() : error;
+      });
+  }
+
   return {
     /**
      * POST /api/messages/anonymous: a message to a vehicle from whoever found it. With an idempotency key,
-     * a retry (also a concurrent one) answers the first result and stores nothing new.
+     * a retry (also a concurrent one) answers the first result and stores nothing new; the key with another
+     * request answers 422 and stores nothing.
      */
     async sendToVehicle(
       input: AnonymousMessageInput,
@@ -103,10 +177,14 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       idempotencyKey: string | undefined,
     ): Promise<SentMessage> {
       const senderKey = sender.kind === 'user' ? `u:${sender.userId}` : `a:${sender.visitorHash}`;
-      if (idempotencyKey) {
-        const prior = await repo.findIdempotentResponse(senderKey, idempotencyKey);
-        if (prior) return JSON.parse(prior.response) as SentMessage;
-      }
+      const request = idempotentRequest('POST /api/messages/anonymous', [
+        input.vehicleId,
+        input.content,
+        input.messageType,
+        input.senderVehicleId ?? null,
+      ]);
+      const first = await firstAnswer(senderKey, idempotencyKey, request);
+      if (first !== undefined) return JSON.parse(first) as SentMessage;
       const limitSubject = sender.kind === 'user' ? `user:${sender.userId}` : `ip:${addressKeyOf(sender.ip)}`;
       await limiter.consumeInTurn(
         [rateLimits.messagesPerVehiclePerSender, `${input.vehicleId}|${limitSubject}`],
@@ -182,22 +260,13 @@ export function createMessagingService(deps: MessagingServiceDeps) {
             createdAt: message.createdAt,
           };
           await deps.events.publishInTransaction('message.created', created, tx.db);
-          if (idempotencyKey) {
-            await tx
-              .insertIdempotentResponse(senderKey, idempotencyKey, JSON.stringify(result), now)
-              .catch((error: unknown) => {
-                throw isUniqueViolation(error) ? new IdempotencyConflict() : error;
-              });
-          }
+          await rememberAnswer(tx, senderKey, idempotencyKey, request, () => JSON.stringify(result), now);
           const inboxVersions = await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
           return { result, created, inboxVersions };
         });
       } catch (error) {
-        // A concurrent retry stored its message first: this one rolled back; answer the first.
-        if (!(error instanceof IdempotencyConflict) || !idempotencyKey) throw error;
-        const prior = await repo.findIdempotentResponse(senderKey, idempotencyKey);
-        if (!prior) throw error;
-        return JSON.parse(prior.response) as SentMessage;
+        const first = await answerOfConcurrentRetry(error, senderKey, idempotencyKey, request);
+        return JSON.parse(first) as SentMessage;
       }
       await announce(sent.created, sent.inboxVersions);
       return sent.result;
@@ -259,33 +328,61 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       return { side, messages };
     },
 
-    /** A reply in a conversation, as the vehicle (or account) of the caller's side. */
-    async reply(userId: string, conversationId: string, content: string) {
+    /**
+     * A reply in a conversation, as the vehicle (or account) of the caller's side. With an idempotency key,
+     * as sendToVehicle: a retry answers the first reply and stores nothing new, another request 422.
+     */
+    async reply(
+      userId: string,
+      conversationId: string,
+      content: string,
+      idempotencyKey?: string,
+    ): Promise<{ side: ConversationSide; message: MessageView }> {
+      const senderKey = `u:${userId}`;
+      const request = idempotentRequest('POST /api/conversations/{id}/messages', [conversationId, content]);
+      const first = await firstAnswer(senderKey, idempotencyKey, request);
+      if (first !== undefined) return replyOf(first, content);
       const { conversation, side } = await participantConversation(userId, conversationId);
       if (!canReply(conversation, side)) throw badRequest(messageTexts.visitorCannotReceiveReplies);
       const recipient = otherUserOf(conversation, side);
       if (recipient && (await blocks.isUserBlocked(recipient, userId))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
       const now = clock();
-      const { message, created, inboxVersions } = await deps.transaction(async (tx) => {
-        const inserted = await tx.writeToConversation(
-          conversation.id,
-          { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content, isRead: 0 },
-          now,
-        );
-        if (!inserted) throw conversationNotFound();
-        const created = {
-          messageId: inserted.id,
-          conversationId: conversation.id,
-          recipientUserId: recipient,
-          senderUserId: userId,
-          createdAt: inserted.createdAt,
-        };
-        await deps.events.publishInTransaction('message.created', created, tx.db);
-        return { message: inserted, created, inboxVersions: await tx.touchInboxes([userId, recipient]) };
-      });
-      await announce(created, inboxVersions);
-      return { side, message: await repo.findMessage(message.id) };
+      let sent: {
+        message: MessageView;
+        created: DomainEvents['message.created'];
+        inboxVersions: InboxVersions;
+      };
+      try {
+        sent = await deps.transaction(async (tx) => {
+          const inserted = await tx.writeToConversation(
+            conversation.id,
+            { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content, isRead: 0 },
+            now,
+          );
+          if (!inserted) throw conversationNotFound();
+          const created = {
+            messageId: inserted.id,
+            conversationId: conversation.id,
+            recipientUserId: recipient,
+            senderUserId: userId,
+            createdAt: inserted.createdAt,
+          };
+          await deps.events.publishInTransaction('message.created', created, tx.db);
+          // Read in the transaction: the key's answer is stored with the message, as the first answer.
+          const message = await tx.findMessage(inserted.id);
+          const stored = (): string => {
+            const { content: _text, ...withoutText } = message;
+            return JSON.stringify({ side, message: withoutText } satisfies StoredReply);
+          };
+          await rememberAnswer(tx, senderKey, idempotencyKey, request, stored, now);
+          return { message, created, inboxVersions: await tx.touchInboxes([userId, recipient]) };
+        });
+      } catch (error) {
+        return replyOf(await answerOfConcurrentRetry(error, senderKey, idempotencyKey, request), content);
+      }
+      await announce(sent.created, sent.inboxVersions);
+      return { side, message: sent.message };
     },
 
     /**

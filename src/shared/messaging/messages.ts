@@ -29,6 +29,9 @@ export const messageTexts = {
   messageDeleted: 'Message deleted',
   anonymousVisitor: 'Anonymous visitor',
   visitorCannotReceiveReplies: "This visitor can't receive replies: they wrote without an account.",
+  // Ours (docs/decisions/0126-idempotency-request-fingerprint.md).
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
 } as const;
 
 /** Spec §3 Default quick messages, in order. */
