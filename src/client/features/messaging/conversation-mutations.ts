@@ -6,6 +6,7 @@ import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
 import { blockKeys } from '../blocks/queries.js';
+import { useIdempotencyKey } from './idempotency-key.js';
 import { messagingKeys } from './queries.js';
 import { conversationTexts } from './texts.js';
 
@@ -30,12 +31,24 @@ export function useMarkRead(conversationId: string) {
   });
 }
 
-/** Spec §8: a chat reply's failure is only logged. */
+/** Spec §8: a chat reply's failure is only logged. Its retry is stored once (useIdempotencyKey). */
 export function useReply(conversationId: string) {
+  const idempotencyKey = useIdempotencyKey();
   return useMutation({
     mutationFn: (content: string) =>
-      apiRequest('POST', `${path(conversationId)}/messages`, { content }, { response: messageSchema }),
-    onSuccess: refresh,
+      apiRequest(
+        'POST',
+        `${path(conversationId)}/messages`,
+        { content },
+        {
+          response: messageSchema,
+          headers: { 'Idempotency-Key': idempotencyKey.keyFor({ conversationId, content }) },
+        },
+      ),
+    onSuccess: () => {
+      idempotencyKey.forget();
+      return refresh();
+    },
     onError: (error) => console.warn('Failed to send reply:', error),
   });
 }

@@ -1,33 +1,28 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { type AnonymousMessageRequest, sentMessageSchema } from '../../../shared/messaging/messages.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { dismissToast, toast } from '../../lib/toast.js';
 import { showVehicleFailure } from '../vehicles/failures.js';
+import { useIdempotencyKey } from './idempotency-key.js';
 import { sendMessageTexts } from './texts.js';
 
 /**
- * Send Message: one Idempotency-Key per message the person means to send, so a retry after a lost answer
- * (the spec's one mutation retry, or a second press) stores it once. Success goes to /message-success.
+ * Send Message: one Idempotency-Key per message the person means to send (useIdempotencyKey), so a retry
+ * after a lost answer stores it once. Success goes to /message-success.
  */
 export function useSendMessage() {
   const [, navigate] = useLocation();
-  const idempotencyKey = useRef<{ content: string; key: string } | undefined>(undefined);
+  const idempotencyKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (request: AnonymousMessageRequest) => {
-      const content = request.content ?? '';
-      if (idempotencyKey.current?.content !== content) {
-        idempotencyKey.current = { content, key: crypto.randomUUID() };
-      }
-      return apiRequest('POST', '/api/messages/anonymous', request, {
+    mutationFn: (request: AnonymousMessageRequest) =>
+      apiRequest('POST', '/api/messages/anonymous', request, {
         response: sentMessageSchema,
-        headers: { 'Idempotency-Key': idempotencyKey.current.key },
-      });
-    },
+        headers: { 'Idempotency-Key': idempotencyKey.keyFor(request) },
+      }),
     onSuccess: (sent) => {
-      idempotencyKey.current = undefined;
+      idempotencyKey.forget();
       // A refusal shown before this send is no longer true.
       if (blankMessageToast !== undefined) dismissToast(blankMessageToast);
       navigate(sent.isDelivered ? '/message-success' : '/message-success?sample=1', { replace: true });
