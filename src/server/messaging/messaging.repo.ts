@@ -284,8 +284,10 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       { senderUserId, ...said }: Omit<PairMessage, 'id'>,
     ): Promise<{ conversation: ConversationRow; message: MessageRow }> {
       const conversation = { ...values, id: randomUUID() };
-      const message = { ...said, id: timeOrderedId(), isRead: 0 };
       if (engine === 'postgres') {
+        // Made before the statement that stamps the message: the clock's time, which is the message's
+        // unless a side cleared the conversation at or after it (docs/decisions/0127-what-is-deleted-is-gone.md).
+        const message = { ...said, id: timeOrderedId(values.lastMessageAt), isRead: 0 };
         const row = await upsertWithMessageQuery.first(db, {
           ...conversation,
           ...said,
@@ -301,11 +303,14 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       }
       const stored = await upsertConversationQuery.first(db, conversation);
       if (!stored) throw new Error('The conversation upsert returned no row');
+      const createdAt = writtenAfterClears(stored, values.lastMessageAt);
       const written = {
-        ...message,
+        ...said,
+        id: timeOrderedId(createdAt),
+        isRead: 0,
         conversationId: stored.id,
         senderSide: sideOfSender(stored, senderUserId),
-        createdAt: writtenAfterClears(stored, values.lastMessageAt),
+        createdAt,
       };
       await insertMessageQuery.rows(db, written);
       return { conversation: stored, message: written };
@@ -336,12 +341,8 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         .executeTakeFirst();
       // Gone since it was read: its last message passed 24 hours and the sweep removed it.
       if (!clears) return undefined;
-      const message = {
-        ...values,
-        id: timeOrderedId(),
-        conversationId,
-        createdAt: writtenAfterClears(clears, at),
-      };
+      const createdAt = writtenAfterClears(clears, at);
+      const message = { ...values, id: timeOrderedId(createdAt), conversationId, createdAt };
       await insertMessageQuery.rows(db, message);
       return message;
     },
