@@ -34,6 +34,17 @@ export interface DomainEvents {
      */
     inboxVersions?: Record<string, number>;
   };
+  // Deletions: published in the deleting transaction, to the in-transaction handlers (web push drops the
+  // pending pushes, whose payloads carry the text: they go, or stay, with the delete).
+  /** A message was deleted (by its sender) for both sides. */
+  'message.deleted': { messageId: string; conversationId: string };
+  /**
+   * One side deleted a conversation from its own list (decision 0080): `userId` no longer sees its messages
+   * written at or before `clearedAt` (ms since the epoch); the other side keeps them.
+   */
+  'conversation.cleared': { conversationId: string; userId: string; clearedAt: number };
+  /** Retention deleted every message written at or before `before` (ms since the epoch). */
+  'messages.expired': { before: number };
 }
 
 export type DomainEventName = keyof DomainEvents;

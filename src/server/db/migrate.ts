@@ -13,6 +13,7 @@ import * as m20261125InboxVersion from './migrations/2026-11-25-0010-inbox-versi
 import * as m20261126FewerConversationIndexEntries from './migrations/2026-11-26-0011-fewer-conversation-index-entries.js';
 import * as m20261127BlockShownAs from './migrations/2026-11-27-0012-block-shown-as.js';
 import * as m20261127IdempotencyRequest from './migrations/2026-11-27-0013-idempotency-request.js';
+import * as m20261127PushJobsMessage from './migrations/2026-11-27-0014-push-jobs-message.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0011-fewer-conversation-index-entries': m20261126FewerConversationIndexEntries,
   '2026-11-27-0012-block-shown-as': m20261127BlockShownAs,
   '2026-11-27-0013-idempotency-request': m20261127IdempotencyRequest,
+  '2026-11-27-0014-push-jobs-message': m20261127PushJobsMessage,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -189,6 +189,8 @@ export interface PushJobsTable {
   id: string;
   userId: string;
   subscriptionId: string | null;
+  /** The message it announces (migration 0014): its pushes go when it is deleted. Null: a test push. */
+  messageId: string | null;
   payload: string;
   urgency: string;
   attempts: Generated<number>;

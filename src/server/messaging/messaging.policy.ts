@@ -21,7 +21,10 @@ export function canReply(conversation: ConversationRow, side: ConversationSide):
 }
 
 /** What a side has deleted from its view ("delete conversation") ends at this time. */
-export function clearedAtOf(conversation: ConversationRow, side: ConversationSide): number {
+export function clearedAtOf(
+  conversation: Pick<ConversationRow, 'oneClearedAt' | 'twoClearedAt'>,
+  side: ConversationSide,
+): number {
   return side === 'one' ? conversation.oneClearedAt : conversation.twoClearedAt;
 }
 

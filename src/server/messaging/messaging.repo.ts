@@ -417,17 +417,19 @@ export function createMessagingRepo(db: Db, engine: Engine) {
     /**
      * "Delete conversation" for a side: what it has seen ends at `at`, or at the conversation's latest
      * message if that is later (written by an instance whose clock is ahead). A message written after
-     * it, in the same millisecond too, is stamped later (writtenAfterClears) and shows.
+     * it, in the same millisecond too, is stamped later (writtenAfterClears) and shows. Answers both
+     * sides' clears as they are now, or undefined when the conversation is gone (retention).
      */
-    async clearForSide(conversationId: string, side: ConversationSide, at: number) {
-      await db
+    clearForSide(conversationId: string, side: ConversationSide, at: number) {
+      return db
         .updateTable('conversations')
         .set((eb) => {
           const clearedAt = greatestOf(engine, eb.ref('lastMessageAt'), eb.val(at));
           return side === 'one' ? { oneClearedAt: clearedAt } : { twoClearedAt: clearedAt };
         })
         .where('id', '=', conversationId)
-        .execute();
+        .returning(['oneClearedAt', 'twoClearedAt', 'userTwoId'])
+        .executeTakeFirst();
     },
 
     /** A message of a conversation the user is a participant of. */

@@ -410,7 +410,15 @@ export function createMessagingService(deps: MessagingServiceDeps) {
     async deleteConversation(userId: string, conversationId: string) {
       const { conversation, side } = await participantConversation(userId, conversationId);
       await deps.transaction(async (tx) => {
-        await tx.clearForSide(conversation.id, side, clock());
+        const clears = await tx.clearForSide(conversation.id, side, clock());
+        if (clears) {
+          const clearedAt = clearedAtOf(clears, side);
+          await deps.events.publishInTransaction(
+            'conversation.cleared',
+            { conversationId: conversation.id, userId, clearedAt },
+            tx.db,
+          );
+        }
         await tx.touchInboxes([userId]);
       });
     },
@@ -425,6 +433,11 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       }
       await deps.transaction(async (tx) => {
         await tx.deleteMessage(message.id);
+        await deps.events.publishInTransaction(
+          'message.deleted',
+          { messageId: message.id, conversationId: conversation.id },
+          tx.db,
+        );
         await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
       });
     },
@@ -459,7 +472,13 @@ export function createMessagingService(deps: MessagingServiceDeps) {
 
     /** The retention job: nothing older than 24 hours stays, in the tables or in SQLite's log. */
     async purgeExpired() {
-      const purged = await repo.purgeOlderThan(since());
+      const before = since();
+      const purged = await deps.transaction(async (tx) => {
+        const deleted = await tx.purgeOlderThan(before);
+        if (deleted.messages > 0)
+          await deps.events.publishInTransaction('messages.expired', { before }, tx.db);
+        return deleted;
+      });
       if (purged.messages > 0 || purged.conversations > 0) await repo.truncateWriteAheadLog();
       return purged;
     },

@@ -81,16 +81,11 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       const next = clock() + (outcome.retryAfterMs ?? backoffMs(job.attempts));
       if (next >= job.expiresAt) continue;
       if (job.subscriptionId) return queue.reschedule(job.id, next);
-      await queue.insertJob({
+      await queue.insertRetry(job.id, {
         id: randomUUID(),
-        userId: job.userId,
         subscriptionId: target.id,
-        payload: job.payload,
-        urgency: job.urgency,
         attempts: job.attempts,
         nextAttemptAt: next,
-        createdAt: job.createdAt,
-        expiresAt: job.expiresAt,
       });
     }
     finish(job.id);
@@ -118,9 +113,13 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     }
   }
 
-  /** Pushes a job this instance claimed, under way until it ends. */
-  function start(job: PushJobRow) {
-    const push: Promise<void> = process(job)
+  /**
+   * Pushes a job this instance claimed, under way until it ends; `unlessDeleted`: unless its row has left the
+   * queue since it was read (its message deleted meanwhile).
+   */
+  function start(job: PushJobRow, unlessDeleted = false) {
+    const push: Promise<void> = (unlessDeleted ? queue.isQueued(job.id) : Promise.resolve(true))
+      .then((isQueued) => (isQueued ? process(job) : undefined))
       .catch(deps.onError)
       .finally(() => {
         inFlight.delete(push);
@@ -135,8 +134,9 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     while (waiting.length > 0 && inFlight.size < MAX_IN_FLIGHT) {
       const job = waiting.shift();
       // Started only with a whole push's time left in its claim, so that no other instance takes it over
-      // meanwhile; one past that is left for whoever claims it once its claim runs out.
-      if (job && clock() + PUSH_TIMEOUT_MS <= job.claimedUntil) start(job);
+      // meanwhile; one past that is left for whoever claims it once its claim runs out. It has waited: its
+      // message may have been deleted since.
+      if (job && clock() + PUSH_TIMEOUT_MS <= job.claimedUntil) start(job, true);
     }
   }
 

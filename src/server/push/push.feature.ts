@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import type { Db } from '../db/index.js';
 import type { Feature } from '../feature.js';
 import { presentMessageNotification } from './push.presenter.js';
 import { createPushQueueRepo, createPushRepo, type PushJobRow } from './push.repo.js';
@@ -52,6 +53,7 @@ export const registerPushFeature: Feature = (app, deps) => {
       id: randomUUID(),
       userId: created.recipientUserId,
       subscriptionId: null,
+      messageId: created.messageId,
       payload: JSON.stringify(
         presentMessageNotification(announced.message, announced.unreadCount, {
           showPreview: announced.showPreview,
@@ -67,6 +69,18 @@ export const registerPushFeature: Feature = (app, deps) => {
     await queue.insertJob(job);
     queuedHere.add(created.messageId, job);
   });
+
+  // What is deleted is not pushed: its pending pushes go in the delete's own transaction.
+  const queueOf = (db: Db) => createPushQueueRepo(db, database.engine);
+  events.subscribeInTransaction('message.deleted', ({ messageId }, db) =>
+    queueOf(db).deleteJobsOfMessage(messageId),
+  );
+  events.subscribeInTransaction('conversation.cleared', ({ userId, conversationId, clearedAt }, db) =>
+    queueOf(db).deleteJobsHiddenFrom(userId, conversationId, clearedAt),
+  );
+  events.subscribeInTransaction('messages.expired', ({ before }, db) =>
+    queueOf(db).deleteJobsOfMessagesUntil(before),
+  );
 
   const onDispatchError = (error: unknown) =>
     app.log.warn({ code: (error as { code?: string }).code }, 'push failed');

@@ -181,6 +181,7 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       id: string;
       userId: string;
       subscriptionId: string | null;
+      messageId: string | null;
       payload: string;
       urgency: string;
       attempts: number;
@@ -190,6 +191,13 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
       expiresAt: number;
     }) {
       await db.insertInto('pushJobs').values(values).execute();
+    },
+
+    /** Whether the job is still queued (not sent, given up, nor deleted with its message). */
+    async isQueued(id: string) {
+      return (
+        (await db.selectFrom('pushJobs').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+      );
     },
 
     /** Whether a job is due and unclaimed (a read: claiming is a write). */
@@ -229,6 +237,81 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
 
     async deleteJobs(ids: string[]) {
       if (ids.length > 0) await db.deleteFrom('pushJobs').where('id', 'in', ids).execute();
+    },
+
+    /**
+     * A retry of job `of` for one subscription, a copy of it (its message, payload, TTL), due at
+     * `nextAttemptAt`; none when `of` is gone meanwhile (its message deleted while it was being pushed).
+     */
+    async insertRetry(
+      of: string,
+      retry: { id: string; subscriptionId: string; attempts: number; nextAttemptAt: number },
+    ) {
+      await db
+        .insertInto('pushJobs')
+        .columns([
+          'id',
+          'userId',
+          'subscriptionId',
+          'messageId',
+          'payload',
+          'urgency',
+          'attempts',
+          'nextAttemptAt',
+          'createdAt',
+          'expiresAt',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('pushJobs')
+            .select((eb) => [
+              eb.val(retry.id).as('id'),
+              'userId',
+              eb.val(retry.subscriptionId).as('subscriptionId'),
+              'messageId',
+              'payload',
+              'urgency',
+              eb.val(retry.attempts).as('attempts'),
+              eb.val(retry.nextAttemptAt).as('nextAttemptAt'),
+              'createdAt',
+              'expiresAt',
+            ])
+            .where('id', '=', of),
+        )
+        .execute();
+    },
+
+    // The pushes of what was deleted go in the delete's transaction (events of src/shared/events.ts).
+    /** The pushes of a deleted message, to whomever. */
+    async deleteJobsOfMessage(messageId: string) {
+      await db.deleteFrom('pushJobs').where('messageId', '=', messageId).execute();
+    },
+
+    /** The pushes to `userId` of the messages a "delete conversation" of theirs hid (written until `clearedAt`). */
+    async deleteJobsHiddenFrom(userId: string, conversationId: string, clearedAt: number) {
+      await db
+        .deleteFrom('pushJobs')
+        .where('userId', '=', userId)
+        .where('messageId', 'in', (eb) =>
+          eb
+            .selectFrom('messages')
+            .select('id')
+            .where('conversationId', '=', conversationId)
+            .where('createdAt', '<=', clearedAt),
+        )
+        .execute();
+    },
+
+    /**
+     * The pushes of messages written until `before` (retention deleted them). A job is queued in its
+     * message's transaction at or before the message's time, so every one of them was made until then.
+     */
+    async deleteJobsOfMessagesUntil(before: number) {
+      await db
+        .deleteFrom('pushJobs')
+        .where('messageId', 'is not', null)
+        .where('createdAt', '<=', before)
+        .execute();
     },
 
     /** A retry later: released, due at `nextAttemptAt`. */
