@@ -10,9 +10,11 @@ import {
   type PostgresPoolClient,
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
+  sql,
 } from 'kysely';
 import pg from 'pg';
 import { UnavailableError } from '../errors/unavailable.js';
+import { debouncedEraser } from './erase-soon.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -29,6 +31,15 @@ export interface DatabaseHandle {
    * (PostgreSQL).
    */
   syncLog?: () => Promise<void>;
+  /**
+   * After a delete that removes text (a message; an account, later), once it has committed: within a few
+   * seconds (ERASE_DELAY_MS), no copy of what it deleted is left in the database's files. On SQLite,
+   * secure_delete overwrites a deleted row's bytes in the page's next version, but the write-ahead log
+   * keeps the earlier versions until a checkpoint copies the log into the database and empties it: this
+   * runs `wal_checkpoint(truncate)` on a timer, off the request's path, one for a burst of deletes, and at
+   * close if one is still due (src/server/db/erase-soon.ts). PostgreSQL: nothing to do here.
+   */
+  eraseSoon(): void;
   close(): Promise<void>;
 }
 
@@ -114,7 +125,21 @@ export function openSqlite(
   directReaders.set(db, directReader(sqlite));
   // Another program may write a file shared in normal locking mode: then no count sees every write.
   if (lockingMode === 'exclusive') writeCounts.set(db, () => writes.count);
-  return { db, engine: 'sqlite', syncLog: log?.sync, close: () => db.destroy() };
+  const eraser = debouncedEraser(async () => {
+    const [result] = (await sql<{ busy: number }>`pragma wal_checkpoint(truncate)`.execute(db)).rows;
+    // Another program reading the file (normal locking mode) held the log: tried again later.
+    if (result?.busy) throw new Error('The write-ahead log is in use');
+  });
+  return {
+    db,
+    engine: 'sqlite',
+    syncLog: log?.sync,
+    eraseSoon: file === ':memory:' ? () => undefined : eraser.soon,
+    async close() {
+      await eraser.stop();
+      await db.destroy();
+    },
+  };
 }
 
 /**
@@ -275,7 +300,7 @@ export function openPostgres(connectionString: string, onError?: (error: Error) 
     dialect: new PostgresDialect({ pool: failingAsUnavailable(pool) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', eraseSoon: () => undefined, close: () => db.destroy() };
 }
 
 /**

@@ -26,6 +26,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
     clock,
     events: deps.events,
     onAnnounceError: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'announce failed'),
+    eraseSoon: database.eraseSoon,
   });
   // At start (after a long stop) and every few minutes: messages live 24 hours (ADDENDUM §3).
   deps.jobs.register({

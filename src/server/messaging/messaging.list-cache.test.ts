@@ -27,7 +27,7 @@ describe.each(testEngines)('the conversation list stays current on %s', (engine)
     mailer = createSmtpMailer(t.mail.url, t.config.mailFrom);
     other = await buildApp({
       config: t.config,
-      database: { db: t.db, engine, close: async () => undefined },
+      database: { db: t.db, engine, eraseSoon: () => undefined, close: async () => undefined },
       mailer,
       rateLimitStore: new MemoryRateLimitStore(t.clock.now),
       clock: t.clock.now,

@@ -29,6 +29,18 @@ export function clearedAtOf(
 }
 
 /**
+ * Until when nobody can see the conversation's messages any more: the earlier of the two sides' clears,
+ * or side one's alone when side two is a visitor (who reads no conversation). 0: someone sees them all.
+ */
+export function seenByNobodyUntil(
+  conversation: Pick<ConversationRow, 'oneClearedAt' | 'twoClearedAt' | 'userTwoId'>,
+): number {
+  return conversation.userTwoId === null
+    ? conversation.oneClearedAt
+    : Math.min(conversation.oneClearedAt, conversation.twoClearedAt);
+}
+
+/**
  * When a message written at `at` is stamped: after both sides' clears, so that a message written in the
  * millisecond of a "delete conversation" (rule: shown when written after the clear) is not hidden by it.
  */

@@ -445,6 +445,16 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         .executeTakeFirst();
     },
 
+    /** Deletes the conversation's messages written until `until` (nobody can see them); answers how many. */
+    async deleteMessagesUntil(conversationId: string, until: number): Promise<number> {
+      const { numDeletedRows } = await db
+        .deleteFrom('messages')
+        .where('conversationId', '=', conversationId)
+        .where('createdAt', '<=', until)
+        .executeTakeFirst();
+      return Number(numDeletedRows);
+    },
+
     async deleteMessage(messageId: string) {
       await db.deleteFrom('messages').where('id', '=', messageId).execute();
     },
@@ -473,11 +483,6 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         messages: Number(messages.numDeletedRows),
         conversations: Number(conversations.numDeletedRows),
       };
-    },
-
-    /** SQLite keeps deleted pages in its write-ahead log until a checkpoint: truncate it after a purge. */
-    async truncateWriteAheadLog() {
-      if (engine === 'sqlite') await sql`pragma wal_checkpoint(truncate)`.execute(db);
     },
 
     /** The first answer to a sender's key, and the fingerprint of the request it answered (null: unknown). */

@@ -21,7 +21,14 @@ import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import { firstAnswerTo, type IdempotentRequest, idempotentRequest } from './idempotency.js';
 import type { InboxVersions } from './inbox.repo.js';
-import { canReply, clearedAtOf, otherUserOf, sideOf, vehicleOf } from './messaging.policy.js';
+import {
+  canReply,
+  clearedAtOf,
+  otherUserOf,
+  seenByNobodyUntil,
+  sideOf,
+  vehicleOf,
+} from './messaging.policy.js';
 import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
 import { UnreadCounts } from './unread-counts.js';
 
@@ -40,6 +47,8 @@ export interface MessagingServiceDeps {
   events: EventBus;
   /** The message is committed whatever happens to its announcement (clients also poll). */
   onAnnounceError: (error: unknown) => void;
+  /** After a delete of text has committed: none of it stays in the database's files (DatabaseHandle). */
+  eraseSoon: () => void;
 }
 
 /** What a messaging transaction works with: the repo, and the handle its event handlers write through. */
@@ -406,21 +415,30 @@ export function createMessagingService(deps: MessagingServiceDeps) {
       );
     },
 
-    /** Deletes the conversation from the caller's list only; the other side keeps theirs (0080). */
+    /**
+     * Deletes the conversation from the caller's list only; the other side keeps theirs (0080). What
+     * neither side can see any more is deleted (docs/decisions/0127-what-is-deleted-is-gone.md).
+     */
     async deleteConversation(userId: string, conversationId: string) {
       const { conversation, side } = await participantConversation(userId, conversationId);
-      await deps.transaction(async (tx) => {
+      const erased = await deps.transaction(async (tx) => {
         const clears = await tx.clearForSide(conversation.id, side, clock());
+        let deleted = 0;
         if (clears) {
           const clearedAt = clearedAtOf(clears, side);
+          // Before the messages go: their pushes are found through them.
           await deps.events.publishInTransaction(
             'conversation.cleared',
             { conversationId: conversation.id, userId, clearedAt },
             tx.db,
           );
+          const until = seenByNobodyUntil(clears);
+          if (until > 0) deleted = await tx.deleteMessagesUntil(conversation.id, until);
         }
         await tx.touchInboxes([userId]);
+        return deleted;
       });
+      if (erased > 0) deps.eraseSoon();
     },
 
     /** Deletes a message; only its sender may (spec §6), anyone else gets the 404 of a missing one. */
@@ -440,6 +458,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         );
         await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
       });
+      deps.eraseSoon();
     },
 
     /** What the other side wrote that the caller has not read, newest first (the 30 s fallback poll). */
@@ -470,7 +489,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
         }));
     },
 
-    /** The retention job: nothing older than 24 hours stays, in the tables or in SQLite's log. */
+    /** The retention job: nothing older than 24 hours stays, in the tables or (soon after) in SQLite's log. */
     async purgeExpired() {
       const before = since();
       const purged = await deps.transaction(async (tx) => {
@@ -479,7 +498,7 @@ export function createMessagingService(deps: MessagingServiceDeps) {
           await deps.events.publishInTransaction('messages.expired', { before }, tx.db);
         return deleted;
       });
-      if (purged.messages > 0 || purged.conversations > 0) await repo.truncateWriteAheadLog();
+      if (purged.messages > 0 || purged.conversations > 0) deps.eraseSoon();
       return purged;
     },
 

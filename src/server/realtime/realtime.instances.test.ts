@@ -51,7 +51,7 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     mailers.push(mailer);
     two = await buildApp({
       config: one.config,
-      database: { db: one.db, engine: 'postgres', close: async () => undefined },
+      database: { db: one.db, engine: 'postgres', eraseSoon: () => undefined, close: async () => undefined },
       mailer,
       rateLimitStore: new RedisRateLimitStore(redisTwo, `${prefix}rl:`),
       events: await createRedisEventBus(redisTwo, () => undefined, `${prefix}events:`),
