@@ -172,12 +172,13 @@ describe.each(testEngines)('malformed /api paths on %s', (engine) => {
     });
 
     it('still routes /api paths with dots inside a segment', async () => {
-      // The routes answer: an address to unblock (first.last@…, none blocked), a plate (its rules), an id.
+      // The routes answer: an address to unblock (first.last@…: answered alike whether blocked or not,
+      // decision 0124), a plate (its rules), an id.
       const unblock = await rawHttp(t.app, 'DELETE', '/api/block/first.last%40example.org', {
         headers: { cookie },
       });
-      expect(unblock.status).toBe(404);
-      expect(JSON.parse(unblock.body).message).toBe(blockTexts.blockNotFound);
+      expect(unblock.status).toBe(200);
+      expect(JSON.parse(unblock.body).message).toBe(blockTexts.unblocked);
       const plate = await rawHttp(t.app, 'GET', '/api/vehicles/lookup/AB.123');
       expect(plate.status).toBe(400);
       expect(JSON.parse(plate.body).code).toBe('VALIDATION_ERROR');
