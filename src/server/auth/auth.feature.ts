@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The session lookup, for what authenticates outside /api (the WebSocket upgrade). */
     findSession: FindSession;
+    /** When a session (by its id) ends unless refreshed, or null once it has: for sockets that outlive a read. */
+    sessionEndsAt: (sessionId: string) => Promise<number | null>;
   }
 }
 
@@ -68,6 +70,7 @@ export const registerAuthFeature: Feature = (app: FastifyInstance, deps) => {
   });
 
   app.decorate('findSession', sessions.find);
+  app.decorate('sessionEndsAt', sessions.endsAt);
   registerSessionAuth(app, { findSession: sessions.findSoon, cookie: cookies.session });
   registerAuthRoutes(app, { auth, sessions, cookies, providers: oidc.providers });
   registerOidcRoutes(app, { oidc, sessions, cookies, isHttps: config.isHttps });

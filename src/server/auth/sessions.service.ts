@@ -50,11 +50,16 @@ export interface SessionsServiceDeps {
 
 type ActiveSessionRow = NonNullable<Awaited<ReturnType<AuthRepo['findActiveSession']>>>;
 
+/** When a session ends unless refreshed: its sliding expiry, or its absolute end if that comes first. */
+const endOf = (row: ActiveSessionRow) =>
+  Math.min(Number(row.expiresAt), Number(row.createdAt) + SESSION_LIFETIME.absolute);
+
 /** A request's view of its session: a new object each time (a kept row is shared). */
 const requestAuth = (token: string, row: ActiveSessionRow): RequestAuth => ({
   token,
   sessionId: row.tokenHash,
   isPersistent: row.isPersistent === 1,
+  endsAt: endOf(row),
   user: {
     id: row.id,
     email: row.email,
@@ -114,6 +119,15 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
     },
 
     findSoon,
+
+    /**
+     * When the session of `sessionId` (as RequestAuth names it) ends unless refreshed, read again: later than
+     * a read before if it was refreshed since; null once it has ended.
+     */
+    async endsAt(sessionId: string): Promise<number | null> {
+      const row = await repo.findActiveSession(sessionId, clock(), SESSION_LIFETIME.absolute);
+      return row ? endOf(row) : null;
+    },
 
     /**
      * The one way in, whatever proved the user (password, verification link, external provider): a new

@@ -20,6 +20,8 @@ export interface RequestAuth {
   /** The session's id as stored: the SHA-256 of its token (what "session.ended" names). */
   sessionId: string;
   isPersistent: boolean;
+  /** When the session ends unless it is refreshed first (ms since the epoch): its expiry or its absolute end. */
+  endsAt: number;
 }
 
 /** The session lookup of the auth feature: the signed-in user of a session token, or null. */
