@@ -12,6 +12,7 @@ import { registerHealthFeature } from './health/health.feature.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
+import { proxyTrustOf } from './plugins/client-address.js';
 import { createEarlyAnswers } from './plugins/early-answers.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
@@ -70,11 +71,8 @@ export async function buildApp(deps: AppDeps) {
     // Malformed addresses and HTTP answer in our {message, code} shape too.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // A number of proxies becomes "trust the first n hops" (proxy-addr's hop index).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    // The same trust answers a WebSocket upgrade's address (plugins/client-address.ts).
+    trustProxy: proxyTrustOf(config.trustProxy),
   });
 
   registerErrorHandling(app);
