@@ -119,3 +119,33 @@ describe.runIf(redisUrl)('the Redis event bus while Redis is unreachable', () =>
     });
   });
 });
+
+describe.runIf(redisUrl)('the Redis event bus when its subscription is lost', () => {
+  it('says when the gap begins and when it ends, and hears events again after it', async () => {
+    const name = `test-${randomBytes(6).toString('hex')}`;
+    // The subscriber's connection is a duplicate of this one: it carries the same name.
+    const redis = new Redis(redisUrl ?? '', {
+      lazyConnect: true,
+      connectionName: name,
+      retryStrategy: () => 10,
+    });
+    const admin = new Redis(redisUrl ?? '', { lazyConnect: true });
+    await Promise.all([redis.connect(), admin.connect()]);
+    clients.push(redis, admin);
+    const bus = await createRedisEventBus(redis, () => undefined, `${name}:`);
+    buses.push(bus);
+    const heard: string[] = [];
+    bus.subscribe('session.ended', (payload) => void heard.push(payload.userId));
+    const gaps: string[] = [];
+    bus.watchDelivery({ lost: () => gaps.push('lost'), resumed: () => gaps.push('resumed') });
+    await bus.ready();
+
+    const subscribers = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')).split('\n');
+    const id = subscribers.find((line) => line.includes(` name=${name} `))?.match(/^id=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    await admin.call('CLIENT', 'KILL', 'ID', id as string);
+    await expect.poll(() => gaps).toEqual(['lost', 'resumed']);
+    await bus.publish('session.ended', ended('after the gap'));
+    await expect.poll(() => heard).toEqual(['after the gap']);
+  });
+});

@@ -30,9 +30,22 @@ export interface EventBus {
     payload: DomainEvents[Name],
     db: Db,
   ): Promise<void>;
+  /**
+   * Tells `listener` when this instance stops hearing events (Redis lost its subscription) and when it hears
+   * them again: what was published in between never reached it. Never called in-process.
+   */
+  watchDelivery(listener: DeliveryGapListener): () => void;
   /** Resolves once every subscription made so far is live (Redis has confirmed it). */
   ready(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The two ends of a gap in what an instance hears (EventBus.watchDelivery). */
+export interface DeliveryGapListener {
+  /** The subscription was lost: events published from now on may not reach this instance. */
+  lost(): void;
+  /** Every subscription is live again (Redis confirmed it): events reach this instance again. */
+  resumed(): void;
 }
 
 export type TransactionalHandler<Name extends DomainEventName> = (
@@ -117,6 +130,7 @@ export function createInProcessEventBus(onHandlerError: HandlerErrorReporter): E
       setImmediate(() => subscribers.deliver(name, copy));
     },
     subscribe: (name, handler) => subscribers.add(name, handler),
+    watchDelivery: () => () => undefined,
     ready: async () => undefined,
     close: async () => undefined,
   };

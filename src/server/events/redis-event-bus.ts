@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { DomainEventName } from '../../shared/events.js';
 import { UnavailableError } from '../plugins/errors.js';
 import {
+  type DeliveryGapListener,
   type EventBus,
   type HandlerErrorReporter,
   LocalSubscribers,
@@ -12,18 +13,43 @@ import {
  * Every instance hears every event: each event is PUBLISHed on its own channel and each instance
  * SUBSCRIBEs, on a connection of its own (a subscribed connection can do nothing else), to the channels it
  * has handlers for. The publisher hears its own events through Redis too, so each handler runs once.
+ *
+ * What is published while that connection is down, or back but not yet subscribed again, never reaches
+ * this instance: the bus says when such a gap begins and when it ends (watchDelivery), so a subscriber
+ * can catch up from its own records (realtime does, docs/decisions/0128).
  */
 export async function createRedisEventBus(
   redis: Redis,
   onHandlerError: HandlerErrorReporter,
   prefix = 'events:',
 ): Promise<EventBus> {
-  const subscriber = redis.duplicate({ lazyConnect: true, enableOfflineQueue: true });
+  // ioredis could subscribe again by itself after a reconnect, but never says when Redis confirmed it: the
+  // bus does it, so it knows when events reach it again.
+  const subscriber = redis.duplicate({ lazyConnect: true, enableOfflineQueue: true, autoResubscribe: false });
   subscriber.on('error', () => undefined); // reconnects by itself; `redis` reports the outage
   await subscriber.connect();
   const subscribers = new LocalSubscribers(onHandlerError);
   const channelOf = (name: DomainEventName) => `${prefix}${name}`;
   const pending: Promise<void>[] = [];
+  const channels = new Set<string>();
+  const gapListeners = new Set<DeliveryGapListener>();
+  let isLost = false;
+  let isClosed = false;
+
+  subscriber.on('close', () => {
+    if (isLost || isClosed) return;
+    isLost = true;
+    for (const listener of gapListeners) listener.lost();
+  });
+  subscriber.on('ready', () => {
+    if (!isLost) return;
+    // A failure means the connection went again: its next 'ready' subscribes again.
+    (channels.size > 0 ? subscriber.subscribe(...channels) : Promise.resolve()).then(() => {
+      if (!isLost || isClosed) return;
+      isLost = false;
+      for (const listener of gapListeners) listener.resumed();
+    }, ignore);
+  });
 
   subscriber.on('message', (channel: string, message: string) => {
     if (!channel.startsWith(prefix)) return;
@@ -52,8 +78,9 @@ export async function createRedisEventBus(
     subscribe(name, handler) {
       const isFirst = !subscribers.has(name);
       const remove = subscribers.add(name, handler);
-      // Queued while (re)connecting; ioredis re-subscribes after a reconnect by itself.
+      // Queued while (re)connecting; subscribed again after every reconnect (above).
       if (isFirst) {
+        channels.add(channelOf(name));
         pending.push(
           subscriber.subscribe(channelOf(name)).then(
             () => undefined,
@@ -63,11 +90,20 @@ export async function createRedisEventBus(
       }
       return remove;
     },
+    watchDelivery(listener) {
+      gapListeners.add(listener);
+      return () => {
+        gapListeners.delete(listener);
+      };
+    },
     async ready() {
       await Promise.all(pending.splice(0));
     },
     async close() {
+      isClosed = true;
       subscriber.disconnect();
     },
   };
 }
+
+function ignore() {}
