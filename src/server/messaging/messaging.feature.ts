@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import { createGroupCommit, createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
+import { createMessagingPort } from './messaging.port.js';
 import { createMessagingRepo } from './messaging.repo.js';
 import { registerMessagingRoutes } from './messaging.routes.js';
 import { createMessagingService } from './messaging.service.js';
@@ -14,8 +15,9 @@ const RETENTION_INTERVAL_MS = 5 * 60_000;
 export const registerMessagingFeature: Feature = (app, deps) => {
   const { database, clock } = deps;
   const messagingRepos = (db: Db) => Object.assign(createMessagingRepo(db, database.engine), { db });
+  const repo = createMessagingRepo(database.db, database.engine);
   const messaging = createMessagingService({
-    repo: createMessagingRepo(database.db, database.engine),
+    repo,
     blocks: createBlocksRepo(database.db),
     // SQLite commits one transaction at a time: concurrent sends share a commit (docs/decisions/0081).
     transaction:
@@ -35,6 +37,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
     runAtStart: true,
     run: async () => void (await messaging.purgeExpired()),
   });
+  app.decorate('messaging', createMessagingPort(repo, clock));
   registerMessagingRoutes(app, {
     messaging,
     visitorCookie: visitorCookie(deps.config.isHttps),

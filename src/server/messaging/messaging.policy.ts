@@ -10,9 +10,20 @@ export function sideOf(conversation: ConversationRow, userId: string): Conversat
   return undefined;
 }
 
+/** The account of a side, if it has one (a visitor has none). */
+export function userOfSide(
+  conversation: Pick<ConversationRow, 'ownerOneId' | 'userTwoId'>,
+  side: ConversationSide,
+): string | null {
+  return side === 'one' ? conversation.ownerOneId : conversation.userTwoId;
+}
+
 /** The account on the other side, if it has one (a visitor has none). */
-export function otherUserOf(conversation: ConversationRow, side: ConversationSide): string | null {
-  return side === 'one' ? conversation.userTwoId : conversation.ownerOneId;
+export function otherUserOf(
+  conversation: Pick<ConversationRow, 'ownerOneId' | 'userTwoId'>,
+  side: ConversationSide,
+): string | null {
+  return userOfSide(conversation, side === 'one' ? 'two' : 'one');
 }
 
 /** A visitor wrote without an account: nothing can reach them, so side one cannot reply. */

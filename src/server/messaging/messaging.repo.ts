@@ -455,6 +455,36 @@ export function createMessagingRepo(db: Db, engine: Engine) {
       return Number(numDeletedRows);
     },
 
+    /**
+     * The messages written after `since` in the conversations of these users (either side), with both
+     * sides' accounts: conversations by their users' indexes and recent activity, never a scan of messages.
+     */
+    listMessagesOfUsersSince(userIds: readonly string[], since: number) {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('conversations')
+        .innerJoin('messages', 'messages.conversationId', 'conversations.id')
+        .select([
+          'messages.id',
+          'messages.conversationId',
+          'messages.senderSide',
+          'messages.createdAt',
+          'conversations.ownerOneId',
+          'conversations.userTwoId',
+        ])
+        .where((eb) =>
+          eb.or([
+            eb('conversations.ownerOneId', 'in', userIds),
+            eb('conversations.userTwoId', 'in', userIds),
+          ]),
+        )
+        .where('conversations.lastMessageAt', '>', since)
+        .where('messages.createdAt', '>', since)
+        .orderBy('messages.createdAt')
+        .orderBy('messages.id')
+        .execute();
+    },
+
     async deleteMessage(messageId: string) {
       await db.deleteFrom('messages').where('id', '=', messageId).execute();
     },
