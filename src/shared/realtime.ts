@@ -6,6 +6,20 @@ export const REALTIME_PATH = '/ws';
 /** Why the server closed a socket: no valid session, or the session ended (ADDENDUM §2, §10). */
 export const SOCKET_CLOSE_UNAUTHENTICATED = 4401;
 
+/**
+ * Why the server refused a socket: its session, or its address, already holds as many open sockets as one
+ * may (docs/decisions/0128). Not worth retrying at once: another socket must close first.
+ */
+export const SOCKET_CLOSE_TOO_MANY = 4429;
+
+/** The reasons sent with the server's close codes (at most 123 bytes each). */
+export const socketCloseReasons = {
+  signInFirst: 'Sign in first',
+  sessionEnded: 'Session ended',
+  tooManyForSession: 'Too many open connections for this session',
+  tooManyForAddress: 'Too many open connections from this address',
+} as const;
+
 /** What the server sends on /ws (spec §3 Realtime events). */
 export const serverEventSchema = c.union([
   c.object({ type: c.literal('authenticated') }),

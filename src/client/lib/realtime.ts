@@ -1,8 +1,26 @@
-import { REALTIME_PATH, type ServerEvent, serverEventSchema } from '../../shared/realtime.js';
+import {
+  REALTIME_PATH,
+  type ServerEvent,
+  SOCKET_CLOSE_TOO_MANY,
+  SOCKET_CLOSE_UNAUTHENTICATED,
+  serverEventSchema,
+} from '../../shared/realtime.js';
 
 /** Spec §9 Realtime: an attempt still pending after 10 s is closed; after an abnormal close, reconnect in 3 s. */
 export const REALTIME_CONNECT_TIMEOUT_MS = 10_000;
 export const REALTIME_RECONNECT_DELAY_MS = 3_000;
+/** Refused for too many open sockets (4429): another must close first, so try again rarely (decision 0128). */
+export const REALTIME_TOO_MANY_RETRY_MS = 60_000;
+
+/**
+ * How long after a close to open again, or undefined for never: 1000 was on purpose; 4401 means no session,
+ * which the session watch handles (not a reconnect loop); 4429 waits a minute; anything else 3 s.
+ */
+export function reconnectDelayAfter(code: number): number | undefined {
+  if (code === 1000 || code === SOCKET_CLOSE_UNAUTHENTICATED) return undefined;
+  if (code === SOCKET_CLOSE_TOO_MANY) return REALTIME_TOO_MANY_RETRY_MS;
+  return REALTIME_RECONNECT_DELAY_MS;
+}
 
 /** The window events the app raises for realtime news (spec §7): the screens refresh what they show. */
 export const realtimeWindowEvents = {
@@ -62,9 +80,9 @@ export function connectRealtime(userId: string): () => void {
     current.onmessage = (message) => dispatch(message.data);
     current.onclose = (event) => {
       window.clearTimeout(timeout);
-      // 1000: closed on purpose. 4401: no session; the session watch handles that, not a reconnect loop.
-      if (isStopped || event.code === 1000 || event.code === 4401) return;
-      reconnect = window.setTimeout(open, REALTIME_RECONNECT_DELAY_MS);
+      const delay = reconnectDelayAfter(event.code);
+      if (isStopped || delay === undefined) return;
+      reconnect = window.setTimeout(open, delay);
     };
   };
 

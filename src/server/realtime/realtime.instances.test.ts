@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { ServerEvent } from '../../shared/realtime.js';
+import { type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
 import { createRedisEventBus } from '../events/redis-event-bus.js';
 import { createSmtpMailer } from '../mail/mailer.js';
@@ -11,6 +11,7 @@ import { RedisRateLimitStore } from '../rate-limit/rate-limiter.js';
 import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { settle } from '../test/web-socket.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -24,11 +25,15 @@ if (!databaseUrl || !redisUrl) {
 describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Redis', () => {
   const prefix = `test-${randomBytes(6).toString('hex')}:`;
   const redisClients: Redis[] = [];
-  const redis = async () => {
+  // Instance two signs in to Redis as a user of its own, which a test can cut off (and let back) alone.
+  const twoUser = { username: `${prefix}two`, password: randomBytes(12).toString('hex') };
+  let admin: Redis;
+  const redis = async (options: RedisOptions = {}) => {
     const client = new Redis(redisUrl ?? '', {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
+      ...options,
     });
     await client.connect();
     redisClients.push(client);
@@ -46,7 +51,9 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
       events: await createRedisEventBus(redisOne, () => undefined, `${prefix}events:`),
       rateLimitStore: new RedisRateLimitStore(redisOne, `${prefix}rl:`),
     });
-    const redisTwo = await redis();
+    admin = await redis();
+    await admin.call('ACL', 'SETUSER', twoUser.username, 'on', `>${twoUser.password}`, '~*', '&*', '+@all');
+    const redisTwo = await redis({ ...twoUser, retryStrategy: () => 20 });
     const mailer = createSmtpMailer(one.mail.url, one.config.mailFrom);
     mailers.push(mailer);
     two = await buildApp({
@@ -64,6 +71,7 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     await two.close();
     for (const mailer of mailers) mailer.close();
     await one.close();
+    await admin.call('ACL', 'DELUSER', twoUser.username);
     for (const client of redisClients) client.disconnect();
   });
 
@@ -124,6 +132,42 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     expect(read.json()).toEqual({ count: 1 });
     expect((await receive(one.app)).count).toBe(2);
     expect((await receive(two)).count).toBe(3);
+    socket.close();
+  });
+
+  it('a message sent while the other instance is not subscribed still reaches its socket once it is again', async () => {
+    const owner = await createVerifiedUser(one);
+    const vehicle = await buildVehicle(one.app, owner.cookie);
+    const { socket, events } = await socketOnTwo(owner.cookie);
+    const leaving = await createVerifiedUser(one);
+    const leavingSocket = await socketOnTwo(leaving.cookie);
+    const leavingClosed = new Promise((resolve) => leavingSocket.socket.on('close', resolve));
+
+    // Instance two's subscription is cut, and it cannot subscribe again until Redis lets its user back.
+    await admin.call('ACL', 'SETUSER', twoUser.username, 'off');
+    expect(await admin.call('CLIENT', 'KILL', 'USER', twoUser.username, 'TYPE', 'pubsub')).toBe(1);
+    const sent = await call(one.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'While you were away' },
+    });
+    expect(sent.statusCode).toBe(201);
+    // Its announcement went to nobody on instance two; so did the end of this session.
+    await call(one.app, 'POST', '/api/auth/logout', { cookie: leaving.cookie });
+    expect(events.filter((event) => event.type === 'new_message')).toEqual([]);
+
+    await admin.call('ACL', 'SETUSER', twoUser.username, 'on');
+    await expect
+      .poll(() => events.find((event) => event.type === 'new_message'), { timeout: 10_000 })
+      .toEqual({
+        type: 'new_message',
+        message: { id: sent.json().id, conversationId: sent.json().conversationId },
+      });
+    await expect.poll(() => events.at(-1)).toEqual({ type: 'unread_count_update', unreadCount: 1 });
+    // The session that ended meanwhile is read again at the next heartbeat; the live one stays.
+    await settle(leavingSocket);
+    await settle({ socket });
+    await two.jobs.runNow('realtime-heartbeat');
+    expect(await leavingClosed).toBe(SOCKET_CLOSE_UNAUTHENTICATED);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
   });
 

@@ -1,35 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
-import type { Engine } from '../db/index.js';
+import { SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
-import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
-
-/** A real WebSocket client on the app's /ws, keeping every event it receives. */
-async function connect(url: string, headers: Record<string, string>, options: { autoPong?: boolean } = {}) {
-  const socket = new WebSocket(url, { headers, autoPong: options.autoPong ?? true });
-  const events: ServerEvent[] = [];
-  const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
-  socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('unexpected-response', (_request, response) =>
-      reject(new Error(`HTTP ${response.statusCode}`)),
-    );
-    socket.once('error', reject);
-  });
-  return { socket, events, closed };
-}
-
-/** A test app listening on a port of its own, and the address of its /ws. */
-async function listeningApp(engine: Engine) {
-  const t = await createTestApp(engine);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return { t, url: `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws` };
-}
+import { createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
+import { connect, listeningApp } from '../test/web-socket.js';
 
 describe.each(testEngines)('realtime on %s', (engine) => {
   let t: TestApp;

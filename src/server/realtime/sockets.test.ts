@@ -19,7 +19,7 @@ async function connected(servers: WebSocketServer[]) {
   await new Promise<void>((resolve) => client.once('open', () => resolve()));
   const { socket, connection } = await accepted;
   const sockets = new Sockets();
-  sockets.add('user', { socket, connection, sessionId: 'session' });
+  sockets.add('user', { socket, connection, sessionId: 'session', endsAt: Number.POSITIVE_INFINITY });
   return { sockets, connection, received, client };
 }
 

@@ -7,6 +7,29 @@ interface Connection {
   /** The connection the socket was upgraded from (its frames are written there). */
   connection: Duplex;
   sessionId: string;
+  /** When its session ends unless refreshed, as last read (ms since the epoch): read again once passed. */
+  endsAt: number;
+}
+
+/** How many of something each key holds, up to a cap (sockets per session, per address). */
+export class Tally {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly cap: number) {}
+
+  /** Counts one more for `key`; false (and nothing counted) when it already holds the cap. */
+  take(key: string): boolean {
+    const count = this.counts.get(key) ?? 0;
+    if (count >= this.cap) return false;
+    this.counts.set(key, count + 1);
+    return true;
+  }
+
+  release(key: string): void {
+    const count = this.counts.get(key) ?? 0;
+    if (count <= 1) this.counts.delete(key);
+    else this.counts.set(key, count - 1);
+  }
 }
 
 /** This instance's sockets, by the user they are signed in as. Other instances hold their own. */
@@ -28,6 +51,11 @@ export class Sockets {
 
   has(userId: string): boolean {
     return this.byUser.has(userId);
+  }
+
+  /** The users with a socket here. */
+  users(): string[] {
+    return [...this.byUser.keys()];
   }
 
   send(userId: string, event: ServerEvent): void {
@@ -54,6 +82,29 @@ export class Sockets {
   close(userId: string, sessionId: string | null, code: number, reason: string): void {
     for (const connection of [...(this.byUser.get(userId) ?? [])]) {
       if (sessionId === null || connection.sessionId === sessionId) connection.socket.close(code, reason);
+    }
+  }
+
+  /** The sessions (with their user) of the sockets whose session's end, as last read, is not after `now`. */
+  sessionsDue(now: number): Array<{ userId: string; sessionId: string }> {
+    const due = new Map<string, string>();
+    for (const [userId, connections] of this.byUser) {
+      for (const { sessionId, endsAt } of connections) if (endsAt <= now) due.set(sessionId, userId);
+    }
+    return [...due].map(([sessionId, userId]) => ({ userId, sessionId }));
+  }
+
+  /** The session's end as read again (it was refreshed): its sockets are due then. */
+  setSessionEnd(userId: string, sessionId: string, endsAt: number): void {
+    for (const connection of this.byUser.get(userId) ?? []) {
+      if (connection.sessionId === sessionId) connection.endsAt = endsAt;
+    }
+  }
+
+  /** Every socket's session is read again at the next check (an end may have been missed). */
+  makeEverySessionDue(): void {
+    for (const connections of this.byUser.values()) {
+      for (const connection of connections) connection.endsAt = Number.NEGATIVE_INFINITY;
     }
   }
 
