@@ -137,17 +137,25 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
 /** Frame arrival times by message id, over every owner socket of the run. */
 const arrivals = new Map<string, number>();
 
+/**
+ * Owner `n`'s address on the loopback network (127.0.0.0/8 is all loopback on Linux): each owner connects
+ * from an address of their own, as owners do, so the server's cap of sockets per address (decision 0128)
+ * counts them apart.
+ */
+const ownerAddress = (n: number) => `127.${2 + ((n + 1) >> 16)}.${((n + 1) >> 8) & 0xff}.${(n + 1) & 0xff}`;
+
 /** Opens `owners`' sockets on `app`, in batches, and resolves once every one is authenticated. */
 async function connectOwners(app: App, owners: Owner[], onFrame = true): Promise<WebSocket[]> {
   const sockets: WebSocket[] = [];
   const url = `${app.url.replace('http', 'ws')}/ws`;
   for (let start = 0; start < owners.length; start += 250) {
     const batch = owners.slice(start, start + 250).map(
-      (owner) =>
+      (owner, index) =>
         new Promise<WebSocket>((resolve, reject) => {
           const socket = new WebSocket(url, {
             headers: { cookie: `session=${owner.token}`, origin: app.origin },
             perMessageDeflate: false,
+            localAddress: ownerAddress(start + index),
           });
           socket.once('error', reject);
           socket.once('close', (code) =>
