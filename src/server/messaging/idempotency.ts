@@ -8,8 +8,8 @@ export type IdempotentOperation = 'POST /api/messages/anonymous' | 'POST /api/co
 
 /** A request as its key remembers it: its operation and a fingerprint of what it asks. */
 export interface IdempotentRequest {
-  operation: IdempotentOperation;
-  hash: string;
+  readonly operation: IdempotentOperation;
+  readonly hash: string;
 }
 
 /**
@@ -20,10 +20,17 @@ export function idempotentRequest(
   operation: IdempotentOperation,
   values: ReadonlyArray<string | null>,
 ): IdempotentRequest {
-  const hash = createHash('sha256')
-    .update(JSON.stringify([operation, ...values]))
-    .digest('base64url');
-  return { operation, hash };
+  let hash: string | undefined;
+  return {
+    operation,
+    // Worked out when a key asks for it: most requests carry none.
+    get hash() {
+      hash ??= createHash('sha256')
+        .update(JSON.stringify([operation, ...values]))
+        .digest('base64url');
+      return hash;
+    },
+  };
 }
 
 /**
