@@ -1,5 +1,6 @@
 import { blockTexts } from '../../shared/messaging/blocks.js';
 import { messageTexts } from '../../shared/messaging/messages.js';
+import { vehicleDescription } from '../../shared/vehicles/label.js';
 import type { Clock } from '../clock.js';
 import { otherUserOf, sideOf } from '../messaging/messaging.policy.js';
 import type { MessagingRepo } from '../messaging/messaging.repo.js';
@@ -36,7 +37,7 @@ export function createBlocksService(deps: {
       if (!subject) throw notFound(messageTexts.conversationNotFound);
       const otherVehicleId = side === 'one' ? conversation.vehicleTwoId : conversation.vehicleOneId;
       const [vehicle] = otherVehicleId ? await messaging.findPublicVehicles([otherVehicleId]) : [];
-      const label = vehicle ? `${vehicle.year} ${vehicle.make} ${vehicle.model}` : blockTexts.anonymousSender;
+      const label = vehicle ? vehicleDescription(vehicle) : blockTexts.anonymousSender;
       await repo.insertBlock({ blockerId, blockerSide: side, subject, label, reason }, clock());
     },
 

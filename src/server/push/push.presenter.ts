@@ -1,5 +1,6 @@
 import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
 import type { PushPayload } from '../../shared/push/push.js';
+import { vehicleLabel } from '../../shared/vehicles/label.js';
 import type { PushQueueRepo } from './push.repo.js';
 
 /** A notification shows this much of a message; the app shows the rest. */
@@ -20,21 +21,20 @@ export function presentMessageNotification(
   const recipientIsOne = message.senderSide === 'two';
   const vehicle = recipientIsOne
     ? {
-        name: message.oneDisplayName,
+        displayName: message.oneDisplayName,
         year: message.oneYear,
         make: message.oneMake,
         model: message.oneModel,
         plate: message.onePlate,
       }
     : {
-        name: message.twoDisplayName,
+        displayName: message.twoDisplayName,
         year: message.twoYear,
         make: message.twoMake,
         model: message.twoModel,
         plate: message.twoPlate,
       };
-  const vehicleName =
-    vehicle.name?.trim() || [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ');
+  const vehicleName = vehicleLabel(vehicle);
   const text = [...message.content];
   const preview =
     text.length > PREVIEW_CHARACTERS ? `${text.slice(0, PREVIEW_CHARACTERS - 1).join('')}…` : message.content;

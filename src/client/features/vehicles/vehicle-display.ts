@@ -1,12 +1,8 @@
+import { vehicleLabel } from '../../../shared/vehicles/label.js';
 import { VEHICLE_TYPES } from '../../../shared/vehicles/vehicle-types.js';
 
-type NamedVehicle = { displayName: string | null; year: string; make: string; model: string };
-
 /** What the owner calls a vehicle (spec §2 Home): its display name if non-blank, else "year make model". */
-export function vehicleName(vehicle: NamedVehicle): string {
-  const displayName = vehicle.displayName?.trim();
-  return displayName ? displayName : `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
-}
+export const vehicleName = vehicleLabel;
 
 /** The line under a vehicle's name. */
 export const plateLine = (licensePlate: string) => `License: ${licensePlate}`;
