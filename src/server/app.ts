@@ -6,6 +6,7 @@ import { registerBlocksFeature } from './blocks/blocks.feature.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
+import { errorCode } from './errors/error-code.js';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
 import type { Feature, FeatureDeps } from './feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
@@ -83,8 +84,8 @@ export async function buildApp(deps: AppDeps) {
 
   // Errors of work nobody waits for can quote an address: log the kind of failure only.
   const kindOf = (error: unknown) => {
-    const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-    return { code, responseCode };
+    const { responseCode } = (error ?? {}) as { responseCode?: number };
+    return { code: errorCode(error), responseCode };
   };
   const jobs = new Jobs((error, name) => app.log.error(kindOf(error), `job ${name} failed`));
   const featureDeps: FeatureDeps = {

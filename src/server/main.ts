@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, restrictMode, sqliteFiles } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { errorCode } from './errors/error-code.js';
 import { createRedisEventBus } from './events/redis-event-bus.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-limiter.js';
@@ -129,7 +130,7 @@ async function main() {
   const events = redis
     ? await createRedisEventBus(redis, (error, name) =>
         process.stderr.write(
-          `Event ${name} handler failed: ${(error as Error).name}${codeOf(error) ? ` (${codeOf(error)})` : ''}\n`,
+          `Event ${name} handler failed: ${(error as Error).name}${errorCode(error) ? ` (${errorCode(error)})` : ''}\n`,
         ),
       )
     : undefined;
@@ -176,9 +177,3 @@ main().catch((error) => {
   process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
-
-/** An error's code (SQLSTATE, errno name), if it has one: it names the failure without its data. */
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
-}

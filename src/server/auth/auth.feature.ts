@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTransaction } from '../db/transaction.js';
+import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import {
   type FindSession,
@@ -43,7 +44,7 @@ export const registerAuthFeature: Feature = (app: FastifyInstance, deps) => {
     clock,
     events: deps.events,
     // The session has ended all the same; only sockets on other instances may stay open a while.
-    onAnnounceError: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'announce failed'),
+    onAnnounceError: (error) => app.log.warn({ code: errorCode(error) }, 'announce failed'),
   });
   const auth = createAuthService({
     repo,

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { errorCode } from '../errors/error-code.js';
 import { UnavailableError } from '../errors/unavailable.js';
 import { debouncedEraser } from './erase-soon.js';
 import type { Database } from './schema.js';
@@ -88,7 +89,7 @@ export function openSqlite(
     if (lockingMode === 'exclusive') sqlite.exec('BEGIN IMMEDIATE; COMMIT');
   } catch (error) {
     sqlite.close();
-    if ((error as { code?: unknown }).code !== 'SQLITE_BUSY') throw error;
+    if (errorCode(error) !== 'SQLITE_BUSY') throw error;
     throw new Error(
       `${file} is in use by another process (another server on the same DATA_DIR?). One server holds ` +
         'the embedded database at a time: run several instances on PostgreSQL (DATABASE_URL), or set ' +
@@ -369,6 +370,6 @@ export function openDatabase(options: {
 
 /** A unique constraint or a primary key refused the write (SQLite or PostgreSQL). */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = errorCode(error);
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }

@@ -1,3 +1,5 @@
+import { errorCode } from './error-code.js';
+
 /**
  * A dependency (PostgreSQL, Redis) is out of reach: the app answers 503, which the caller may retry.
  * Thrown where a failure is known for what it is: by the Redis rate-limit store and event bus, and by
@@ -11,7 +13,6 @@ export class UnavailableError extends Error {
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
-    const code = (options?.cause as { code?: unknown } | null | undefined)?.code;
-    this.code = typeof code === 'string' ? code : undefined;
+    this.code = errorCode(options?.cause);
   }
 }

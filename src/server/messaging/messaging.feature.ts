@@ -2,6 +2,7 @@ import { generateToken } from '../auth/tokens.js';
 import { createBlocksRepo } from '../blocks/blocks.repo.js';
 import type { Db } from '../db/index.js';
 import { createGroupCommit, createTransaction } from '../db/transaction.js';
+import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
 import { createMessagingPort } from './messaging.port.js';
@@ -27,7 +28,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
     limiter: deps.limiter,
     clock,
     events: deps.events,
-    onAnnounceError: (error) => app.log.warn({ code: (error as { code?: string }).code }, 'announce failed'),
+    onAnnounceError: (error) => app.log.warn({ code: errorCode(error) }, 'announce failed'),
     eraseSoon: database.eraseSoon,
   });
   // At start (after a long stop) and every few minutes: messages live 24 hours (ADDENDUM §3).

@@ -5,6 +5,7 @@ import pg from 'pg';
 // Any zod schema's error: the shared schemas are zod/mini (docs/decisions/0095-first-load-budget.md).
 import { $ZodError as ZodError } from 'zod/v4/core';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
+import { errorCode } from '../errors/error-code.js';
 import { UnavailableError } from '../errors/unavailable.js';
 
 // Where the rate-limit store and the event bus import it from.
@@ -192,6 +193,6 @@ export function isUnavailable(error: unknown): boolean {
  * reported as what it is.
  */
 function isClientGone(error: unknown, request: FastifyRequest): boolean {
-  const isConnectionReset = (error as { code?: unknown } | null)?.code === 'ECONNRESET';
+  const isConnectionReset = errorCode(error) === 'ECONNRESET';
   return isConnectionReset && (request.raw.readableAborted || request.raw.socket?.destroyed === true);
 }

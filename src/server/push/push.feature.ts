@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Db } from '../db/index.js';
+import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import { presentMessageNotification } from './push.presenter.js';
 import { createPushQueueRepo, createPushRepo, type PushJobRow } from './push.repo.js';
@@ -82,8 +83,7 @@ export const registerPushFeature: Feature = (app, deps) => {
     queueOf(db).deleteJobsOfMessagesUntil(before),
   );
 
-  const onDispatchError = (error: unknown) =>
-    app.log.warn({ code: (error as { code?: string }).code }, 'push failed');
+  const onDispatchError = (error: unknown) => app.log.warn({ code: errorCode(error) }, 'push failed');
   const dispatcher = createPushDispatcher({
     queue: createPushQueueRepo(database.db, database.engine),
     subscriptions: repo,

@@ -10,6 +10,7 @@ import {
   SOCKET_CLOSE_UNAUTHENTICATED,
   socketCloseReasons,
 } from '../../shared/realtime.js';
+import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import { createMessagingRepo } from '../messaging/messaging.repo.js';
 import { UnreadCounts } from '../messaging/unread-counts.js';
@@ -111,7 +112,7 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
         socket.send(JSON.stringify({ type: 'unread_count_update', unreadCount } satisfies ServerEvent));
       })
       .catch((error: unknown) => {
-        app.log.warn({ code: (error as { code?: string }).code }, 'socket authentication failed');
+        app.log.warn({ code: errorCode(error) }, 'socket authentication failed');
         socket.close(1011, 'Try again');
       });
   }
@@ -210,7 +211,7 @@ export const registerRealtimeFeature: Feature = async (app, deps) => {
       const since = (lostAt ?? clock()) - CATCH_UP_MARGIN_MS;
       lostAt = undefined;
       catchUp(since).catch((error: unknown) =>
-        app.log.warn({ code: (error as { code?: string }).code }, 'realtime catch-up failed'),
+        app.log.warn({ code: errorCode(error) }, 'realtime catch-up failed'),
       );
     },
   });
