@@ -18,11 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import WebSocket from 'ws';
-import { hashToken } from '../src/server/auth/tokens.js';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { createTestDatabase } from '../src/server/test/databases.js';
 import { testPushCertificate } from '../src/server/test/push-certificate.js';
 import { startTestPushService } from '../src/server/test/push-service.js';
+import { hashToken } from '../src/server/tokens.js';
 import {
   benchUserRow,
   benchVehicleRow,

@@ -16,10 +16,10 @@ import { HttpError } from '../plugins/errors.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
+import { generateToken, hashToken } from '../tokens.js';
 import type { AuthRepo } from './auth.repo.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { BrowserState, NewSession, SessionsService, TrustedDevice } from './sessions.service.js';
-import { generateToken, hashToken } from './tokens.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -9,10 +9,10 @@ import { HttpError } from '../plugins/errors.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
+import { hashToken } from '../tokens.js';
 import type { AuthRepo } from './auth.repo.js';
 import type { OidcRepo } from './oidc.repo.js';
 import type { SessionsService } from './sessions.service.js';
-import { hashToken } from './tokens.js';
 
 type OidcConfig = NonNullable<Config['oidc']>;
 

@@ -5,8 +5,8 @@ import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { linkIn } from '../test/mail.js';
 import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
+import { hashToken } from '../tokens.js';
 import { SESSION_LIFETIME } from './sessions.service.js';
-import { hashToken } from './tokens.js';
 
 type Ended = DomainEvents['session.ended'];
 

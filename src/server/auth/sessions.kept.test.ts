@@ -3,9 +3,9 @@ import { ErrorCode } from '../../shared/errors.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { hashToken } from '../tokens.js';
 import { createAuthRepo } from './auth.repo.js';
 import { SESSION_LIFETIME } from './sessions.service.js';
-import { hashToken } from './tokens.js';
 
 // On SQLite a session read is kept until the database's next write (docs/decisions/0120): whatever a
 // request changes, the next request must see it, on either engine.

@@ -5,8 +5,8 @@ import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/event-bus.js';
 import { HttpError } from '../plugins/errors.js';
 import type { RequestAuth } from '../plugins/session.js';
+import { generateToken, hashToken } from '../tokens.js';
 import type { AuthRepo } from './auth.repo.js';
-import { generateToken, hashToken } from './tokens.js';
 
 const DAY = 24 * 3_600_000;
 

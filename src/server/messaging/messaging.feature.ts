@@ -1,10 +1,10 @@
-import { generateToken } from '../auth/tokens.js';
 import { createBlocksRepo } from '../blocks/blocks.repo.js';
 import type { Db } from '../db/index.js';
 import { createGroupCommit, createTransaction } from '../db/transaction.js';
 import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
+import { generateToken } from '../tokens.js';
 import { createMessagingPort } from './messaging.port.js';
 import { createMessagingRepo } from './messaging.repo.js';
 import { registerMessagingRoutes } from './messaging.routes.js';

@@ -5,9 +5,9 @@ import {
   messageTexts,
   replyRequestSchema,
 } from '../../shared/messaging/messages.js';
-import { hashToken } from '../auth/tokens.js';
 import { badRequest } from '../plugins/errors.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
+import { hashToken } from '../tokens.js';
 import { InboxAnswerCache } from './inbox-cache.js';
 import { presentConversation, presentMessage } from './messaging.presenter.js';
 import type { MessagingService, Sender } from './messaging.service.js';

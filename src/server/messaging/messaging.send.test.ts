@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTexts } from '../../shared/messaging/messages.js';
 import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
 import type { Vehicle } from '../../shared/vehicles/vehicle.js';
-import { hashToken } from '../auth/tokens.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { hashToken } from '../tokens.js';
 
 describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
   let t: TestApp;

@@ -1,3 +1,4 @@
+/** Random tokens (sessions, links, visitor cookies) and what the database keeps of them, for every feature. */
 import { hash, randomBytes } from 'node:crypto';
 
 /** 256 bits from the CSPRNG, URL-safe. */
