@@ -1,4 +1,5 @@
-// Builds the client and the server when their output is missing or older than the sources.
+// Builds the client and the server when their output is missing or older than the sources; with --server,
+// the server alone (what the tests that start it as a process need: src/server/test/server-process.ts).
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,17 +17,30 @@ function newestMtime(target) {
   return newest;
 }
 
-const outputs = [path.join(root, 'dist/client/index.html'), path.join(root, 'dist/server/main.js')];
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((entry) =>
-  path.join(root, entry),
-);
+const at = (entries) => entries.map((entry) => path.join(root, entry));
+const builds = {
+  all: {
+    outputs: at(['dist/client/index.html', 'dist/server/main.js']),
+    sources: at(['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']),
+    command: 'npm run build',
+    what: 'the app',
+  },
+  server: {
+    outputs: at(['dist/server/main.js']),
+    sources: at(['src/server', 'src/shared', 'tsconfig.json', 'tsconfig.server.json', 'package-lock.json']),
+    command: 'npm run build:server',
+    what: 'the server',
+  },
+};
 
-export function buildIfNeeded() {
+export function buildIfNeeded(which = 'all') {
+  const { outputs, sources, command, what } = builds[which];
   const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   const changedAt = Math.max(...sources.map(newestMtime));
   if (builtAt > changedAt) return;
-  process.stdout.write('Building the app (first start or changed sources)...\n');
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  process.stdout.write(`Building ${what} (first start or changed sources)...\n`);
+  execSync(command, { cwd: root, stdio: 'inherit' });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  buildIfNeeded(process.argv.includes('--server') ? 'server' : 'all');

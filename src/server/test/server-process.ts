@@ -5,16 +5,17 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { freePort } from './free-port.js';
 
-const tsx = path.resolve('node_modules/.bin/tsx');
+/** The server as built (`npm run build:server`; vitest's global setup builds it when stale). */
+const builtMain = path.resolve('dist/server/main.js');
 
-/** The server as an operator runs it (src/server/main.ts), in a process of its own. */
+/** The server as an operator runs it (`node dist/server/main.js`), in a process of its own. */
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
   dataDir: string;
   output: () => string;
   exited: Promise<number | null>;
-  /** kill -9 of the whole process group (tsx runs the server as a child of its own). */
+  /** kill -9 of the whole process group (the server and anything it started). */
   kill(): void;
 }
 
@@ -28,7 +29,7 @@ export function killServerProcesses(): void {
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
-  const child = spawn(tsx, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [builtMain], {
     env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
