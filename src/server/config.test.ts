@@ -15,6 +15,7 @@ describe('configuration', () => {
       oidc: undefined,
       supportEmail: 'support@localhost',
       rateLimitMultiplier: 1,
+      pushTimeoutMs: 10_000,
       logLevel: 'info',
       trustProxy: false,
       pushServiceHosts: [
@@ -47,6 +48,7 @@ describe('configuration', () => {
       PUSH_SERVICE_HOSTS: ' push.example.org , *.Push.test:8443 ',
       SUPPORT_EMAIL: 'help@example.org',
       RATE_LIMIT_MULTIPLIER: '0.5',
+      PUSH_TIMEOUT_MS: '2500',
       LOG_LEVEL: 'warn',
       VAPID_SUBJECT: 'mailto:ops@example.org',
     });
@@ -64,6 +66,7 @@ describe('configuration', () => {
       pushServiceHosts: ['push.example.org', '*.push.test:8443'],
       supportEmail: 'help@example.org',
       rateLimitMultiplier: 0.5,
+      pushTimeoutMs: 2500,
       logLevel: 'warn',
       vapid: { subject: 'mailto:ops@example.org' },
     });
@@ -92,6 +95,9 @@ describe('configuration', () => {
     [{ SMTP_URL: 'mail.example.org' }, 'SMTP_URL'],
     [{ RATE_LIMIT_MULTIPLIER: '0' }, 'RATE_LIMIT_MULTIPLIER'],
     [{ RATE_LIMIT_MULTIPLIER: 'off' }, 'RATE_LIMIT_MULTIPLIER'],
+    [{ PUSH_TIMEOUT_MS: '0' }, 'PUSH_TIMEOUT_MS'],
+    [{ PUSH_TIMEOUT_MS: '1.5' }, 'PUSH_TIMEOUT_MS'],
+    [{ PUSH_TIMEOUT_MS: 'soon' }, 'PUSH_TIMEOUT_MS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
     [{ OIDC_CLIENT_ID: 'client' }, 'OIDC_ISSUER'],

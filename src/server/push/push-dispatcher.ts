@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { PushJobRow, PushQueueRepo, PushRepo } from './push.repo.js';
 import type { PushSender, PushUrgency } from './push-sender.js';
-import { PUSH_TIMEOUT_MS } from './push-sender.js';
 import type { VapidKeys } from './vapid.js';
 
 /** A claim outlives a push's timeout twice: a live instance always finishes what it claimed first. */
-export const PUSH_LEASE_MS = 2 * PUSH_TIMEOUT_MS;
+export const pushLeaseMs = (pushTimeoutMs: number) => 2 * pushTimeoutMs;
 /** Jobs whose TTL ran out are looked for at most this often (each drain would be a write per message). */
 const EXPIRED_SWEEP_MS = 60_000;
 /** Pushes under way at once per instance. */
@@ -23,6 +22,8 @@ export interface PushDispatcherDeps {
   keys: () => Promise<VapidKeys>;
   clock: Clock;
   onError: (error: unknown) => void;
+  /** The sender's timeout (config.pushTimeoutMs); claims last twice that (pushLeaseMs). */
+  pushTimeoutMs: number;
 }
 
 /**
@@ -32,7 +33,8 @@ export interface PushDispatcherDeps {
  * push service holds only its own job; the message it announces was answered long before.
  */
 export function createPushDispatcher(deps: PushDispatcherDeps) {
-  const { queue, subscriptions, sender, clock } = deps;
+  const { queue, subscriptions, sender, clock, pushTimeoutMs } = deps;
+  const leaseMs = pushLeaseMs(pushTimeoutMs);
   const inFlight = new Set<Promise<void>>();
   let draining: Promise<void> | undefined;
   // Finished jobs are deleted together, a statement (and on SQLite a commit) for many: a job whose delete
@@ -107,7 +109,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       while (inFlight.size > MAX_IN_FLIGHT / 2) await Promise.race(inFlight);
       const room = MAX_IN_FLIGHT - inFlight.size;
       const now = clock();
-      const jobs = await queue.claimDue(now, now + PUSH_LEASE_MS, room);
+      const jobs = await queue.claimDue(now, now + leaseMs, room);
       if (jobs.length === 0) return;
       for (const job of jobs) start(job);
     }
@@ -136,7 +138,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       // Started only with a whole push's time left in its claim, so that no other instance takes it over
       // meanwhile; one past that is left for whoever claims it once its claim runs out. It has waited: its
       // message may have been deleted since.
-      if (job && clock() + PUSH_TIMEOUT_MS <= job.claimedUntil) start(job, true);
+      if (job && clock() + pushTimeoutMs <= job.claimedUntil) start(job, true);
     }
   }
 
@@ -162,7 +164,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
       return draining;
     },
     /**
-     * Pushes, now, a job this instance wrote already claimed (`claimedUntil` PUSH_LEASE_MS ahead, one
+     * Pushes, now, a job this instance wrote already claimed (`claimedUntil` pushLeaseMs ahead, one
      * attempt counted) in a transaction that has committed: no read of the queue, no claim. Should this
      * instance die first, another takes the job over once the claim runs out, as any claimed job.
      */

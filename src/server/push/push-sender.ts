@@ -3,8 +3,6 @@ import webpush from 'web-push';
 import type { Clock } from '../clock.js';
 import type { VapidKeys } from './vapid.js';
 
-/** ADDENDUM §10: a push request gives up after 10 s. */
-export const PUSH_TIMEOUT_MS = 10_000;
 /** A VAPID token lives 12 hours here (RFC 8292 allows 24); it is made again an hour before it ends. */
 const VAPID_LIFETIME_S = 12 * 3600;
 const VAPID_RENEW_BEFORE_S = 3600;
@@ -31,7 +29,12 @@ export type PushOutcome =
  * VAPID Authorization header is signed once per push-service origin and reused until shortly before it
  * ends. Only endpoints already checked against PUSH_SERVICE_HOSTS reach it.
  */
-export function createPushSender(keys: () => Promise<VapidKeys>, clock: Clock) {
+export function createPushSender(
+  keys: () => Promise<VapidKeys>,
+  clock: Clock,
+  /** ADDENDUM §10: 10 s (config.pushTimeoutMs). */
+  timeoutMs: number,
+) {
   const vapidByOrigin = new Map<string, { authorization: string; renewAt: number }>();
   const agent = new https.Agent({ keepAlive: true, maxSockets: 32 });
 
@@ -70,7 +73,7 @@ export function createPushSender(keys: () => Promise<VapidKeys>, clock: Clock) {
       return new Promise<PushOutcome>((resolve) => {
         const request = https.request(
           url,
-          { method: 'POST', headers, agent, timeout: PUSH_TIMEOUT_MS },
+          { method: 'POST', headers, agent, timeout: timeoutMs },
           (response) => {
             response.resume();
             const status = response.statusCode ?? 0;

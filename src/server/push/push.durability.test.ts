@@ -48,6 +48,8 @@ describe('a notification survives kill -9 between the commit and the push (ADDEN
       VAPID_PRIVATE_KEY: keys.privateKey,
       VAPID_SUBJECT: 'mailto:operators@example.org',
       PUSH_SERVICE_HOSTS: service.host,
+      // A push gives up after 1 s here, not 10: a claim (twice that) runs out after 2 s, not 20.
+      PUSH_TIMEOUT_MS: '1000',
       // How an operator trusts a push service's certificate; the server has no switch of its own.
       NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '',
     };

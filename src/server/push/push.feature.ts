@@ -7,7 +7,7 @@ import { presentMessageNotification } from './push.presenter.js';
 import { createPushQueueRepo, createPushRepo, type PushJobRow } from './push.repo.js';
 import { registerPushRoutes } from './push.routes.js';
 import { createPushService } from './push.service.js';
-import { createPushDispatcher, PUSH_LEASE_MS } from './push-dispatcher.js';
+import { createPushDispatcher, pushLeaseMs } from './push-dispatcher.js';
 import { createPushSender } from './push-sender.js';
 import { RecentValues } from './recent-values.js';
 import { lazyVapidKeys, loadVapidKeys } from './vapid.js';
@@ -24,7 +24,7 @@ export const registerPushFeature: Feature = (app, deps) => {
   const { config, database, clock, limiter, events, jobs } = deps;
   const repo = createPushRepo(database.db);
   const keys = lazyVapidKeys(() => loadVapidKeys(config, repo, clock));
-  const sender = createPushSender(keys, clock);
+  const sender = createPushSender(keys, clock, config.pushTimeoutMs);
   const push = createPushService({
     repo,
     keys,
@@ -63,7 +63,7 @@ export const registerPushFeature: Feature = (app, deps) => {
       urgency: 'high',
       attempts: 1,
       nextAttemptAt: now,
-      claimedUntil: now + PUSH_LEASE_MS,
+      claimedUntil: now + pushLeaseMs(config.pushTimeoutMs),
       createdAt: now,
       expiresAt: now + NOTIFICATION_TTL_MS,
     };
@@ -91,6 +91,7 @@ export const registerPushFeature: Feature = (app, deps) => {
     keys,
     clock,
     onError: onDispatchError,
+    pushTimeoutMs: config.pushTimeoutMs,
   });
   jobs.register({
     name: 'push-dispatch',
