@@ -279,14 +279,25 @@ function withStatementCache(
   };
 }
 
-export function openPostgres(connectionString: string, onError?: (error: Error) => void): DatabaseHandle {
+export function openPostgres(
+  connectionString: string,
+  onError?: (error: Error) => void,
+  {
+    idleTimeoutMs = 0,
+  }: {
+    /**
+     * How long a connection may stay idle before the pool closes it; 0 (the default): never. Connections
+     * stay open while idle (pg closes them after 10 s by default): a burst after a quiet spell would wait
+     * for PostgreSQL to start a backend for each again (docs/decisions/0123-pool-connections-kept.md).
+     */
+    idleTimeoutMs?: number;
+  } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
     connectionTimeoutMillis: 5000,
-    // Connections stay open while idle (pg closes them after 10 s by default): a burst after a quiet spell
-    // would wait for PostgreSQL to start a backend for each again (docs/decisions/0123-pool-connections-kept.md).
-    idleTimeoutMillis: 0,
+    idleTimeoutMillis: idleTimeoutMs,
     // An acknowledged write is on disk (whatever the server's default), and no query hangs a request.
     options: '-c synchronous_commit=on',
     statement_timeout: 15_000,
