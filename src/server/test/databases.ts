@@ -15,6 +15,22 @@ import { migrateToLatest } from '../db/migrate.js';
 /** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (then it must be reachable). */
 export const testEngines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * The rows of a matrix of requests refused before any SQL (a field of the wrong type, a body that is not an
+ * object) that run on `engine`: all of them on SQLite; on another engine, the first row of each `group`
+ * (e.g. each endpoint's field once), a sample showing the same refusal there.
+ */
+export function matrixOn<T>(engine: Engine, rows: T[], group: (row: T) => string): T[] {
+  if (engine === 'sqlite') return rows;
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const key = group(row);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export interface TestDatabase extends DatabaseHandle {
   /** The environment that points a server process (main.ts) at this database. */
   serverEnv: Record<string, string>;
