@@ -28,8 +28,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e-artifacts',
-  fullyParallel: false,
-  workers: 1,
+  // Every journey makes its own accounts and vehicles (e2e/fixtures), so journeys run side by side; a spec
+  // whose journeys share something server-wide runs them in order (test.describe.configure).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,

@@ -6,6 +6,10 @@ import { saveScreen } from './fixtures/screens.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 
+// The push service listens on one port (e2ePushServicePort, which the server trusts): this file's journeys
+// run one after another in one worker, never beside each other.
+test.describe.configure({ mode: 'default' });
+
 /**
  * A push, end to end: the server encrypts a new message's notification for a subscription on the journey's
  * own https push service (ADDENDUM §9), which decrypts it; the payload is then handed to the app's service

@@ -40,8 +40,11 @@ test('a first visit is asked about cookies after 2 s; Accept keeps the answer an
   const pattern = JSON.parse(decodeURIComponent((await findCookie(context, 'usage-pattern'))?.value ?? '{}'));
   expect(pattern.weekday + pattern.weekend).toBeGreaterThan(0);
 
+  // The page's clock: once the screen is there, the 2 s the banner would wait pass at once.
+  await page.clock.install();
   await page.reload();
-  await page.waitForTimeout(2_500);
+  await expect(page.getByRole('heading', { name: 'Find Vehicle' })).toBeVisible();
+  await page.clock.runFor(2_500);
   await expect(banner(page)).toBeHidden();
 });
 
@@ -99,8 +102,10 @@ test('Decline keeps tracking off, the banner away, and the answer for 30 days', 
   expect(await consentCookie(context)).toMatch(/^declined\|\d+$/);
   const consent = await findCookie(context, 'cookie-consent');
   expect(consent?.expires ?? 0).toBeLessThan(Date.now() / 1000 + 31 * 24 * 3600);
+  await page.clock.install();
   await page.goto('/license-plate');
-  await page.waitForTimeout(2_500);
+  await expect(page.getByRole('heading', { name: 'Find Vehicle' })).toBeVisible();
+  await page.clock.runFor(2_500);
   await expect(banner(page)).toBeHidden();
   expect(await findCookie(context, 'usage-actions')).toBeUndefined();
   expect(await findCookie(context, 'usage-pattern')).toBeUndefined();
