@@ -83,7 +83,7 @@ describe('the server process', () => {
       const third = await startMain({ DATA_DIR: first.dataDir });
       await waitForOutput(third, /is running at/);
       expect(await health(third)).toBe(200);
-    });
+    }, 60_000); // three servers start in turn: a busy 2-core machine needed more than 20 s
 
     it('with SQLITE_LOCKING_MODE=normal, other programs may read the file while it runs', async () => {
       const started = await startMain({ SQLITE_LOCKING_MODE: 'normal' });
