@@ -2,7 +2,6 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerAuthFeature } from './auth/auth.feature.js';
 import { BackgroundTasks } from './background.js';
-import { registerBlocksFeature } from './blocks/blocks.feature.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
@@ -13,6 +12,7 @@ import { registerHealthFeature } from './health/health.feature.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
+import { createMessagingPort } from './messaging/messaging.port.js';
 import { proxyTrustOf } from './plugins/client-address.js';
 import { createEarlyAnswers } from './plugins/early-answers.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
@@ -31,7 +31,6 @@ const features: Feature[] = [
   registerAuthFeature,
   registerVehiclesFeature,
   registerMessagingFeature,
-  registerBlocksFeature,
   registerRealtimeFeature,
   registerPushFeature,
   registerSupportFeature,
@@ -88,15 +87,17 @@ export async function buildApp(deps: AppDeps) {
     return { code: errorCode(error), responseCode };
   };
   const jobs = new Jobs((error, name) => app.log.error(kindOf(error), `job ${name} failed`));
+  const clock = deps.clock ?? systemClock;
   const featureDeps: FeatureDeps = {
     config,
     database: deps.database,
     mailer: deps.mailer,
     limiter: new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier),
-    clock: deps.clock ?? systemClock,
+    clock,
     events:
       deps.events ??
       createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`)),
+    messaging: createMessagingPort(deps.database, clock),
     jobs,
     answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),

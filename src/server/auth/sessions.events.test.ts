@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvents } from '../../shared/events.js';
 import { createInProcessEventBus } from '../events/event-bus.js';
+import type { DomainEvents } from '../events/events.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { linkIn } from '../test/mail.js';

@@ -1,8 +1,8 @@
 import { authTexts } from '../../shared/auth.js';
 import { ErrorCode } from '../../shared/errors.js';
-import type { DomainEvents } from '../../shared/events.js';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { DomainEvents } from '../events/events.js';
 import { HttpError } from '../plugins/errors.js';
 import type { RequestAuth } from '../plugins/session.js';
 import { generateToken, hashToken } from '../tokens.js';

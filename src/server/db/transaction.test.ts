@@ -2,9 +2,9 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/databases.js';
+import { createTestDatabase, type TestDatabase, testEngines } from '../test/databases.js';
 import { type Db, openSqlite, WAL_CHECKPOINT_PAGES } from './index.js';
-import { createGroupCommit } from './transaction.js';
+import { createGroupCommit, createTransaction, type TransactionScope } from './transaction.js';
 
 describe('group commit on SQLite', () => {
   let database: TestDatabase;
@@ -70,6 +70,24 @@ describe('group commit on SQLite', () => {
     expect(answeredCommitted).toEqual([true, true, true, true]);
     // Grouped: the later changes ran while the first was still uncommitted, in its transaction.
     expect(seenUncommitted).toEqual(['c1', 'c2', 'c3', 'c4']);
+  });
+
+  it('runs a change’s after-commit work once it is on disk, and never for a change undone alone', async () => {
+    const transaction = createGroupCommit(database.db, (db: Db, scope: TransactionScope) => ({ db, scope }));
+    const ran: { name: string; onDisk: boolean }[] = [];
+    const change = (name: string, fail = false) =>
+      transaction(async ({ db, scope }) => {
+        await db.insertInto('idempotencyKeys').values(key(name)).execute();
+        scope.afterCommit(() => ran.push({ name, onDisk: committed(name).n === 1 }));
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([change('a0'), change('a1', true), change('a2')]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(ran).toEqual([
+      { name: 'a0', onDisk: true },
+      { name: 'a2', onDisk: true },
+    ]);
   });
 
   it('fails every change of a group whose commit fails, and keeps none of them', async () => {
@@ -147,5 +165,43 @@ describe('group commit on SQLite', () => {
     const memory = openSqlite(':memory:');
     expect(memory.syncLog).toBeUndefined();
     await memory.close();
+  });
+});
+
+describe.each(testEngines)('after-commit work of a plain transaction on %s', (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+  });
+  afterAll(() => database.drop());
+
+  const isStored = async (name: string) =>
+    (await database.db
+      .selectFrom('idempotencyKeys')
+      .select('idempotencyKey')
+      .where('senderKey', '=', 'after-commit')
+      .where('idempotencyKey', '=', name)
+      .executeTakeFirst()) !== undefined;
+
+  it('runs after the commit, before the caller is answered; never when the change rolls back', async () => {
+    const transaction = createTransaction(database.db, (db: Db, scope: TransactionScope) => ({ db, scope }));
+    const ran: { name: string; stored: Promise<boolean> }[] = [];
+    const change = (name: string, fail = false) =>
+      transaction(async ({ db, scope }) => {
+        await db
+          .insertInto('idempotencyKeys')
+          .values({ senderKey: 'after-commit', idempotencyKey: name, response: '{}', createdAt: 1 })
+          .execute();
+        // Read on another connection once it runs: committed rows only.
+        scope.afterCommit(() => ran.push({ name, stored: isStored(name) }));
+        expect(ran.map((entry) => entry.name)).not.toContain(name);
+        if (fail) throw new Error(`${name} failed`);
+      });
+    await change('b0');
+    expect(ran.map((entry) => entry.name)).toEqual(['b0']);
+    await expect(change('b1', true)).rejects.toThrow('b1 failed');
+    expect(ran.map((entry) => entry.name)).toEqual(['b0']);
+    expect(await ran[0]?.stored).toBe(true);
+    expect(await isStored('b1')).toBe(false);
   });
 });

@@ -7,8 +7,42 @@ import type { Db } from './index.js';
  */
 export type Transaction<Repos> = <T>(work: (repos: Repos) => Promise<T>) => Promise<T>;
 
-export function createTransaction<Repos>(db: Db, createRepos: (db: Db) => Repos): Transaction<Repos> {
-  return (work) => db.transaction().execute((trx) => work(createRepos(trx)));
+/** One change's transaction as its repos and in-transaction event handlers see it. */
+export interface TransactionScope {
+  /** The transaction's handle: what is written through it commits or rolls back with the change. */
+  db: Db;
+  /**
+   * Runs `callback` once the change is committed (durable), before its caller is answered; never when it
+   * rolls back. For work that must not start before the commit, such as sending what the change queued.
+   * The callback must not throw.
+   */
+  afterCommit(callback: () => void): void;
+}
+
+/** How a transaction's repos are made: from its handle, and its scope for in-transaction events. */
+export type ReposOf<Repos> = (db: Db, scope: TransactionScope) => Repos;
+
+/** A scope whose after-commit callbacks are kept until `commit()` runs them (or dropped with it). */
+function newScope(db: Db) {
+  const callbacks: (() => void)[] = [];
+  const scope: TransactionScope = { db, afterCommit: (callback) => void callbacks.push(callback) };
+  const committed = () => {
+    for (const callback of callbacks.splice(0)) callback();
+  };
+  return { scope, committed };
+}
+
+export function createTransaction<Repos>(db: Db, createRepos: ReposOf<Repos>): Transaction<Repos> {
+  return async (work) => {
+    let committed = () => {};
+    const value = await db.transaction().execute((trx) => {
+      const made = newScope(trx);
+      committed = made.committed;
+      return work(createRepos(trx, made.scope));
+    });
+    committed();
+    return value;
+  };
 }
 
 interface Pending<Repos> {
@@ -17,7 +51,7 @@ interface Pending<Repos> {
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Outcome = { ok: true; value: unknown; committed: () => void } | { ok: false; error: unknown };
 
 /**
  * A Transaction whose concurrent callers share one commit (group commit), for SQLite: it writes through
@@ -34,7 +68,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  */
 export function createGroupCommit<Repos>(
   db: Db,
-  createRepos: (db: Db) => Repos,
+  createRepos: ReposOf<Repos>,
   syncLog?: () => Promise<void>,
 ): Transaction<Repos> {
   let queue: Pending<Repos>[] = [];
@@ -47,10 +81,11 @@ export function createGroupCommit<Repos>(
     try {
       for (const pending of group) {
         const savepoint = await trx.savepoint('change').execute();
+        const { scope, committed } = newScope(savepoint);
         try {
-          const value = await pending.work(createRepos(savepoint));
+          const value = await pending.work(createRepos(savepoint, scope));
           await savepoint.releaseSavepoint('change').execute();
-          outcomes.push({ ok: true, value });
+          outcomes.push({ ok: true, value, committed });
         } catch (error) {
           await savepoint.rollbackToSavepoint('change').execute();
           await savepoint.releaseSavepoint('change').execute();
@@ -98,8 +133,10 @@ export function createGroupCommit<Repos>(
     const answer = () =>
       changes.forEach((pending, index) => {
         const outcome = outcomes[index];
-        if (outcome?.ok) pending.resolve(outcome.value);
-        else pending.reject(outcome?.error);
+        if (outcome?.ok) {
+          outcome.committed();
+          pending.resolve(outcome.value);
+        } else pending.reject(outcome?.error);
       });
     if (!syncLog) return answer();
     // Answered once on disk; the next group is written meanwhile.

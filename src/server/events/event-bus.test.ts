@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DomainEvents } from '../../shared/events.js';
 import { createInProcessEventBus, type EventBus } from './event-bus.js';
+import type { DomainEvents } from './events.js';
 import { createRedisEventBus } from './redis-event-bus.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;

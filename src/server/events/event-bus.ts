@@ -1,5 +1,5 @@
-import type { DomainEventName, DomainEvents } from '../../shared/events.js';
-import type { Db } from '../db/index.js';
+import type { TransactionScope } from '../db/transaction.js';
+import type { DomainEventName, DomainEvents, TransactionEventName, TransactionEvents } from './events.js';
 
 export type EventHandler<Name extends DomainEventName> = (
   payload: DomainEvents[Name],
@@ -16,19 +16,20 @@ export interface EventBus {
   /** Calls `handler` for each event of `name`; answers the unsubscribe function. */
   subscribe<Name extends DomainEventName>(name: Name, handler: EventHandler<Name>): () => void;
   /**
-   * Calls `handler` inside the publisher's transaction, with its database handle, before the commit:
-   * what it writes commits or rolls back with what caused the event (a push notification's queue row,
-   * ADDENDUM §10). This process's handlers only; a handler that fails fails the transaction.
+   * Calls `handler` inside the publisher's transaction, with its scope, before the commit: what it writes
+   * commits or rolls back with what caused the event (a push notification's queue row, ADDENDUM §10), and
+   * what it hands to `scope.afterCommit` runs once that is durable. This process's handlers only; a handler
+   * that fails fails the transaction.
    */
-  subscribeInTransaction<Name extends DomainEventName>(
+  subscribeInTransaction<Name extends TransactionEventName>(
     name: Name,
     handler: TransactionalHandler<Name>,
   ): () => void;
-  /** Runs the in-transaction handlers of `name`, in order, in the transaction `db` belongs to. */
-  publishInTransaction<Name extends DomainEventName>(
+  /** Runs the in-transaction handlers of `name`, in order, in the transaction of `scope`. */
+  publishInTransaction<Name extends TransactionEventName>(
     name: Name,
-    payload: DomainEvents[Name],
-    db: Db,
+    payload: TransactionEvents[Name],
+    scope: TransactionScope,
   ): Promise<void>;
   /**
    * Tells `listener` when this instance stops hearing events (Redis lost its subscription) and when it hears
@@ -48,16 +49,16 @@ export interface DeliveryGapListener {
   resumed(): void;
 }
 
-export type TransactionalHandler<Name extends DomainEventName> = (
-  payload: DomainEvents[Name],
-  db: Db,
+export type TransactionalHandler<Name extends TransactionEventName> = (
+  payload: TransactionEvents[Name],
+  scope: TransactionScope,
 ) => Promise<void>;
 
 /** Handlers by event name: what both kinds of subscribers keep. */
 class HandlerSets<Handler> {
-  private readonly byName = new Map<DomainEventName, Set<Handler>>();
+  private readonly byName = new Map<string, Set<Handler>>();
 
-  add(name: DomainEventName, handler: Handler): () => void {
+  add(name: string, handler: Handler): () => void {
     let set = this.byName.get(name);
     if (!set) {
       set = new Set();
@@ -69,7 +70,7 @@ class HandlerSets<Handler> {
     };
   }
 
-  of(name: DomainEventName): ReadonlySet<Handler> {
+  of(name: string): ReadonlySet<Handler> {
     return this.byName.get(name) ?? new Set();
   }
 }
@@ -78,12 +79,18 @@ class HandlerSets<Handler> {
 export class TransactionalSubscribers {
   private readonly handlers = new HandlerSets<TransactionalHandler<never>>();
 
-  add<Name extends DomainEventName>(name: Name, handler: TransactionalHandler<Name>): () => void {
+  add<Name extends TransactionEventName>(name: Name, handler: TransactionalHandler<Name>): () => void {
     return this.handlers.add(name, handler as TransactionalHandler<never>);
   }
 
-  async run<Name extends DomainEventName>(name: Name, payload: DomainEvents[Name], db: Db): Promise<void> {
-    for (const handler of this.handlers.of(name)) await (handler as TransactionalHandler<Name>)(payload, db);
+  async run<Name extends TransactionEventName>(
+    name: Name,
+    payload: TransactionEvents[Name],
+    scope: TransactionScope,
+  ): Promise<void> {
+    for (const handler of this.handlers.of(name)) {
+      await (handler as TransactionalHandler<Name>)(payload, scope);
+    }
   }
 }
 
@@ -124,7 +131,7 @@ export function createInProcessEventBus(onHandlerError: HandlerErrorReporter): E
   const inTransaction = new TransactionalSubscribers();
   return {
     subscribeInTransaction: (name, handler) => inTransaction.add(name, handler),
-    publishInTransaction: (name, payload, db) => inTransaction.run(name, payload, db),
+    publishInTransaction: (name, payload, scope) => inTransaction.run(name, payload, scope),
     async publish(name, payload) {
       const copy = structuredClone(payload);
       setImmediate(() => subscribers.deliver(name, copy));

@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { DomainEventName } from '../../shared/events.js';
 import { UnavailableError } from '../plugins/errors.js';
 import {
   type DeliveryGapListener,
@@ -8,6 +7,7 @@ import {
   LocalSubscribers,
   TransactionalSubscribers,
 } from './event-bus.js';
+import type { DomainEventName } from './events.js';
 
 /**
  * Every instance hears every event: each event is PUBLISHed on its own channel and each instance
@@ -67,7 +67,7 @@ export async function createRedisEventBus(
   const inTransaction = new TransactionalSubscribers();
   return {
     subscribeInTransaction: (name, handler) => inTransaction.add(name, handler),
-    publishInTransaction: (name, payload, db) => inTransaction.run(name, payload, db),
+    publishInTransaction: (name, payload, scope) => inTransaction.run(name, payload, scope),
     async publish(name, payload) {
       try {
         await redis.publish(channelOf(name), JSON.stringify(payload));

@@ -8,12 +8,12 @@ import { createTestDatabase, testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
+import { InboxAnswerCache } from './conversation-list.cache.js';
 import { conversationsOfVehicle } from './inbox.repo.js';
-import { InboxAnswerCache } from './inbox-cache.js';
 
 /*
  * GET /api/conversations is answered from a per-user cache while the user's inbox version stands
- * (src/server/messaging/inbox-cache.ts). Each case reads the list first, so that a cached answer exists, then
+ * (src/server/messaging/conversation-list.cache.ts). Each case reads the list first, so that a cached answer exists, then
  * changes something, and reads again: the change must show, on this instance and on another one that shares
  * the database (each instance keeps its own answers).
  */

@@ -1,5 +1,5 @@
 import type { ConversationSide } from '../db/schema.js';
-import type { ConversationRow } from './messaging.repo.js';
+import type { ConversationRow } from './rows.js';
 
 /** Who may see and do what in a conversation: its two sides, and nobody else (ADDENDUM §1). */
 

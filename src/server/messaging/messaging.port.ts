@@ -1,39 +1,39 @@
-import type { DomainEvents } from '../../shared/events.js';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Clock } from '../clock.js';
+import type { DatabaseHandle } from '../db/index.js';
+import type { MessageWritten } from '../events/events.js';
+import type { MessagingPort } from '../ports.js';
 import { otherUserOf, userOfSide } from './messaging.policy.js';
-import type { MessagingRepo } from './messaging.repo.js';
-
-/** A message as its announcement names it ("message.created", without the inbox versions). */
-export type AnnouncedMessage = Omit<DomainEvents['message.created'], 'inboxVersions'>;
-
-/** What messaging offers the other features: they ask here, never its repo (STYLE.md: ports). */
-export interface MessagingPort {
-  /**
-   * The live messages written after `since` that concern these accounts (as sender or recipient), oldest
-   * first, as their announcements named them: for an instance that may have missed announcements.
-   */
-  messagesConcerning(userIds: readonly string[], since: number): Promise<AnnouncedMessage[]>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Messaging's port (src/server/messaging/messaging.port.ts). */
-    messaging: MessagingPort;
-  }
-}
+import { createMessagingRepo } from './messaging.repo.js';
+import { createUnreadRepo } from './unread.repo.js';
+import { UnreadCounts } from './unread-counts.js';
 
 /** Accounts asked about in one statement: two IN lists well inside every engine's bound on parameters. */
 const USERS_PER_QUERY = 400;
 
-export function createMessagingPort(repo: MessagingRepo, clock: Clock): MessagingPort {
+/** Messaging's read port (src/server/ports.ts), offered to the other features through FeatureDeps. */
+export function createMessagingPort(database: DatabaseHandle, clock: Clock): MessagingPort {
+  const repo = createMessagingRepo(database.db, database.engine);
+  const unread = createUnreadRepo(database.db);
+  const since = () => clock() - MESSAGE_RETENTION_MS;
+  // The count sent with every message and asked for by every screen, not counted again each time.
+  const unreadCounts = new UnreadCounts((userId) => unread.countUnread(userId, since()), clock);
+
   return {
-    async messagesConcerning(userIds, since) {
-      const after = Math.max(since, clock() - MESSAGE_RETENTION_MS);
+    unreadCount: (userId, inboxVersion) => unreadCounts.at(userId, inboxVersion),
+    unreadCountAfter: (userId, created) =>
+      unreadCounts.afterMessage(userId, created.inboxVersions[userId], {
+        isRecipient: userId === created.recipientUserId,
+        createdAt: created.createdAt,
+      }),
+    recountUnread: (userId) => unreadCounts.recount(userId),
+
+    async messagesConcerning(userIds, after) {
+      const from = Math.max(after, since());
       const seen = new Set<string>();
-      const messages: AnnouncedMessage[] = [];
+      const messages: MessageWritten[] = [];
       for (let at = 0; at < userIds.length; at += USERS_PER_QUERY) {
-        const rows = await repo.listMessagesOfUsersSince(userIds.slice(at, at + USERS_PER_QUERY), after);
+        const rows = await repo.listMessagesOfUsersSince(userIds.slice(at, at + USERS_PER_QUERY), from);
         for (const row of rows) {
           // Both sides may be asked about in different statements: each message once.
           if (seen.has(row.id)) continue;
@@ -49,5 +49,8 @@ export function createMessagingPort(repo: MessagingRepo, clock: Clock): Messagin
       }
       return messages;
     },
+
+    messageNotice: (scope, messageId, recipientUserId) =>
+      createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
   };
 }

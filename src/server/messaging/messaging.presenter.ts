@@ -5,12 +5,12 @@ import {
   messageTexts,
 } from '../../shared/messaging/messages.js';
 import type { ConversationSide } from '../db/schema.js';
-import { presentPublicVehicle } from '../vehicles/vehicles.presenter.js';
-import type { PublicVehicleRow } from '../vehicles/vehicles.repo.js';
-import type { ConversationRow, MessagingRepo } from './messaging.repo.js';
+import { type PublicVehicleRow, presentPublicVehicle } from '../vehicles/vehicles.port.js';
+import type { MessagingRepo } from './messaging.repo.js';
+import type { ConversationRow } from './rows.js';
 
 /** A stored message with its sender vehicle's description, as the repo reads it. */
-export type MessageView = Awaited<ReturnType<MessagingRepo['findMessage']>>;
+export type MessageView = Awaited<ReturnType<MessagingRepo['findMessageViewOf']>>;
 
 const anonymousParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.anonymousVisitor };
 

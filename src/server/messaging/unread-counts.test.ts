@@ -4,7 +4,7 @@ import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
-import { createMessagingRepo } from './messaging.repo.js';
+import { createUnreadRepo } from './unread.repo.js';
 import { UnreadCounts } from './unread-counts.js';
 
 describe.each(testEngines)('unread counts kept by inbox version on %s', (engine) => {
@@ -18,7 +18,7 @@ describe.each(testEngines)('unread counts kept by inbox version on %s', (engine)
     const owner = await createVerifiedUser(t);
     const vehicle = await buildVehicle(t.app, owner.cookie);
     const userId = (await call(t.app, 'GET', '/api/auth/user', { cookie: owner.cookie })).json().id as string;
-    const repo = createMessagingRepo(t.db, engine);
+    const repo = createUnreadRepo(t.db);
     let counted = 0;
     const counts = new UnreadCounts(async (id) => {
       counted += 1;

@@ -1,6 +1,6 @@
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Clock } from '../clock.js';
-import type { UnreadSummary } from './messaging.repo.js';
+import type { UnreadSummary } from './unread.repo.js';
 
 interface Counted {
   /** The user's inbox version the count is right for. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
+import type { Job } from '../jobs/jobs.js';
 import type { PushJobRow, PushQueueRepo, PushRepo } from './push.repo.js';
 import type { PushSender, PushUrgency } from './push-sender.js';
 import type { VapidKeys } from './vapid.js';
@@ -185,3 +186,17 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
 }
 
 export type PushDispatcher = ReturnType<typeof createPushDispatcher>;
+
+/** The queue is drained this often besides right after each message (retries, other instances' jobs). */
+const DISPATCH_INTERVAL_MS = 5_000;
+
+/**
+ * Draining the queue on every instance, at start and on an interval. Most messages queue none (a recipient
+ * without push): no instance asks the queue for them (docs/decisions/0111-fewer-statements-per-send.md).
+ */
+export const pushDispatchJob = (dispatcher: PushDispatcher): Job => ({
+  name: 'push-dispatch',
+  intervalMs: DISPATCH_INTERVAL_MS,
+  runAtStart: true,
+  run: dispatcher.kick,
+});

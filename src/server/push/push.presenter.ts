@@ -1,12 +1,10 @@
 import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
 import type { PushPayload } from '../../shared/push/push.js';
 import { vehicleLabel } from '../../shared/vehicles/label.js';
-import type { PushQueueRepo } from './push.repo.js';
+import type { MessageNotice } from '../ports.js';
 
 /** A notification shows this much of a message; the app shows the rest. */
 export const PREVIEW_CHARACTERS = 140;
-
-type Announced = NonNullable<Awaited<ReturnType<PushQueueRepo['findMessageToAnnounce']>>>['message'];
 
 /**
  * The notification of a new message for its recipient: the recipient's own vehicle and a preview of the
@@ -14,38 +12,22 @@ type Announced = NonNullable<Awaited<ReturnType<PushQueueRepo['findMessageToAnno
  * wrote: not their vehicle, account, name or address.
  */
 export function presentMessageNotification(
-  message: Announced,
-  unreadCount: number,
+  notice: MessageNotice,
   options: { showPreview: boolean } = { showPreview: true },
 ): PushPayload {
-  const recipientIsOne = message.senderSide === 'two';
-  const vehicle = recipientIsOne
-    ? {
-        displayName: message.oneDisplayName,
-        year: message.oneYear,
-        make: message.oneMake,
-        model: message.oneModel,
-        plate: message.onePlate,
-      }
-    : {
-        displayName: message.twoDisplayName,
-        year: message.twoYear,
-        make: message.twoMake,
-        model: message.twoModel,
-        plate: message.twoPlate,
-      };
+  const vehicle = notice.recipientVehicle;
   const vehicleName = vehicleLabel(vehicle);
-  const text = [...message.content];
+  const text = [...notice.content];
   const preview =
-    text.length > PREVIEW_CHARACTERS ? `${text.slice(0, PREVIEW_CHARACTERS - 1).join('')}…` : message.content;
+    text.length > PREVIEW_CHARACTERS ? `${text.slice(0, PREVIEW_CHARACTERS - 1).join('')}…` : notice.content;
   return {
     title: vehicleName
-      ? `New message for your ${vehicleName}${vehicle.plate ? ` (${vehicle.plate})` : ''}`
+      ? `New message for your ${vehicleName}${vehicle.licensePlate ? ` (${vehicle.licensePlate})` : ''}`
       : 'New message',
     body: options.showPreview ? preview : notificationPreferencesTexts.hiddenPreview,
-    tag: `conversation-${message.conversationId}`,
-    url: `/conversations?open=${encodeURIComponent(message.conversationId)}`,
-    conversationId: message.conversationId,
-    unreadCount,
+    tag: `conversation-${notice.conversationId}`,
+    url: `/conversations?open=${encodeURIComponent(notice.conversationId)}`,
+    conversationId: notice.conversationId,
+    unreadCount: notice.unreadCount,
   };
 }

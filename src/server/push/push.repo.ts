@@ -1,6 +1,5 @@
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
-import { unreadCountOf } from '../messaging/messaging.repo.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 /** The owner's choice as stored: no row means the default, previews shown (migration 0009). */
@@ -118,62 +117,36 @@ export type PushSubscriptionRow = Awaited<ReturnType<PushRepo['listSubscriptions
 export type PushJobRow = Awaited<ReturnType<PushQueueRepo['claimDue']>>[number];
 
 /**
- * What a notification of a message shows (its text and the vehicles of its conversation), with the
- * recipient's unread count and whether their pushes may show the text (null: no preference stored, so
- * yes); no row when the recipient has no push subscription. One statement in the message's transaction,
- * asked for every message: compiled once (src/server/db/prepared.ts).
+ * Whether the recipient of a message has a push subscription, and whether their pushes may show the text
+ * (null: no preference stored, so yes): one indexed read in the message's transaction, asked for every
+ * message, so compiled once (src/server/db/prepared.ts). No row: no subscription.
  */
-const messageToAnnounce = prepareQuery(
-  (db: Db, args: { messageId: string; recipientUserId: string; since: number }) =>
-    db
-      .selectFrom('messages')
-      .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
-      .leftJoin('vehicles as one', 'one.id', 'conversations.vehicleOneId')
-      .leftJoin('vehicles as two', 'two.id', 'conversations.vehicleTwoId')
-      .select((eb) => [
-        'messages.content',
-        'messages.senderSide',
-        'messages.conversationId',
-        'one.displayName as oneDisplayName',
-        'one.year as oneYear',
-        'one.make as oneMake',
-        'one.model as oneModel',
-        'one.licensePlate as onePlate',
-        'two.displayName as twoDisplayName',
-        'two.year as twoYear',
-        'two.make as twoMake',
-        'two.model as twoModel',
-        'two.licensePlate as twoPlate',
-        eb
-          .selectFrom('notificationPreferences')
-          .select('showPreviews')
-          .where('userId', '=', args.recipientUserId)
-          .as('showPreviews'),
-        unreadCountOf(db, { userId: args.recipientUserId, since: args.since }).as('unreadCount'),
-      ])
-      .where('messages.id', '=', args.messageId)
-      .where((eb) =>
-        eb.exists(eb.selectFrom('pushSubscriptions').select('id').where('userId', '=', args.recipientUserId)),
-      ),
+const recipientSettings = prepareQuery((db: Db, args: { userId: string }) =>
+  db
+    .selectFrom('pushSubscriptions')
+    .select((eb) =>
+      eb
+        .selectFrom('notificationPreferences')
+        .select('showPreviews')
+        .where('userId', '=', args.userId)
+        .as('showPreviews'),
+    )
+    .where('userId', '=', args.userId)
+    .limit(1),
 );
 
 /** SQL of the push queue (push_jobs): written in the message's transaction, drained by every instance. */
 export function createPushQueueRepo(db: Db, engine: Engine) {
   return {
     /**
-     * What the notification of a message to `recipientUserId` needs (messageToAnnounce), or undefined
-     * when they have no push subscription (most messages: one indexed read) or the message is gone.
+     * Whether `userId` has a push subscription (most recipients have none), and whether their pushes may
+     * show a message's text; undefined when they have no subscription.
      */
-    async findMessageToAnnounce(messageId: string, recipientUserId: string, since: number) {
-      const row = await messageToAnnounce.first(db, { messageId, recipientUserId, since });
+    async findRecipientSettings(userId: string) {
+      const row = await recipientSettings.first(db, { userId });
       if (!row) return undefined;
-      const { showPreviews: stored, unreadCount, ...message } = row;
-      return {
-        message,
-        // PostgreSQL answers a count as a string, SQLite as a number.
-        unreadCount: Number(unreadCount ?? 0),
-        showPreview: showsPreviews(stored === null ? undefined : { showPreviews: stored }),
-      };
+      const { showPreviews } = row;
+      return { showPreview: showsPreviews(showPreviews === null ? undefined : { showPreviews }) };
     },
 
     /** A job; with `claimedUntil`, claimed already by the instance that writes it (until then). */
@@ -281,24 +254,19 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
         .execute();
     },
 
-    // The pushes of what was deleted go in the delete's transaction (events of src/shared/events.ts).
+    // The pushes of what was deleted go in the delete's transaction (events of src/server/events/events.ts).
     /** The pushes of a deleted message, to whomever. */
     async deleteJobsOfMessage(messageId: string) {
       await db.deleteFrom('pushJobs').where('messageId', '=', messageId).execute();
     },
 
-    /** The pushes to `userId` of the messages a "delete conversation" of theirs hid (written until `clearedAt`). */
-    async deleteJobsHiddenFrom(userId: string, conversationId: string, clearedAt: number) {
+    /** The pushes to `userId` of the messages a "delete conversation" of theirs hid. */
+    async deleteJobsOfMessagesTo(userId: string, messageIds: readonly string[]) {
+      if (messageIds.length === 0) return;
       await db
         .deleteFrom('pushJobs')
         .where('userId', '=', userId)
-        .where('messageId', 'in', (eb) =>
-          eb
-            .selectFrom('messages')
-            .select('id')
-            .where('conversationId', '=', conversationId)
-            .where('createdAt', '<=', clearedAt),
-        )
+        .where('messageId', 'in', messageIds)
         .execute();
     },
 

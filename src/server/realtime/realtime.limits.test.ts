@@ -11,7 +11,7 @@ import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
 import { createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
 import { connect, listeningApp, settle, type TestSocket } from '../test/web-socket.js';
-import { SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION } from './realtime.feature.js';
+import { SOCKETS_PER_ADDRESS, SOCKETS_PER_SESSION } from './realtime.gateway.js';
 
 const MINUTE = 60_000;
 

@@ -1,12 +1,9 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
-import type {
-  AcceptMessagesFrom,
-  PublicVehicle,
-  ThemeResponse,
-  Vehicle,
-} from '../../shared/vehicles/vehicle.js';
-import type { PublicVehicleRow, VehicleRow } from './vehicles.repo.js';
+import type { AcceptMessagesFrom, ThemeResponse, Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { VehicleRow } from './vehicles.repo.js';
+
+export { presentPublicVehicle } from './vehicles.port.js';
 
 /** The owner's view of their own vehicle. */
 export function presentVehicle(row: VehicleRow): Vehicle {
@@ -23,24 +20,6 @@ export function presentVehicle(row: VehicleRow): Vehicle {
     qrCode: row.qrCode,
     themePreset: row.themePreset as ThemePreset,
     acceptMessagesFrom: row.acceptMessagesFrom as AcceptMessagesFrom,
-  };
-}
-
-/**
- * What anyone may learn of a vehicle (ADDENDUM §1): its description and plate, never its owner,
- * its QR code or when it was registered. The anonymity promise for vehicles lives here.
- */
-export function presentPublicVehicle(row: PublicVehicleRow): PublicVehicle {
-  return {
-    id: row.id,
-    make: row.make,
-    model: row.model,
-    year: row.year,
-    color: row.color,
-    vehicleType: row.vehicleType as VehicleType,
-    displayName: row.displayName,
-    licensePlate: row.licensePlate,
-    themePreset: row.themePreset as ThemePreset,
   };
 }
 

@@ -4,7 +4,6 @@ import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
 import type { Db } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { VehiclesTable } from '../db/schema.js';
-import { touchInboxesOfVehicle } from '../messaging/inbox.repo.js';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 
@@ -38,20 +37,6 @@ const publicById = prepareQuery((db: Db, args: { id: string }) =>
 );
 
 export function createVehiclesRepo(db: Db) {
-  /**
-   * A change of vehicle `id`, in one transaction with the inbox versions of everyone in a conversation with
-   * it: its public description shows in their lists (src/server/messaging/inbox.repo.ts).
-   */
-  const changeShownInConversations = <Row>(
-    vehicle: { id: string; ownerId: string },
-    change: (trx: Db) => Promise<Row | undefined>,
-  ) =>
-    db.transaction().execute(async (trx) => {
-      const row = await change(trx);
-      if (row) await touchInboxesOfVehicle(trx, vehicle);
-      return row;
-    });
-
   return {
     insertVehicle(
       vehicle: VehicleValues & { ownerId: string; qrCode: string; themePreset: string },
@@ -127,27 +112,23 @@ export function createVehiclesRepo(db: Db) {
       changes: Partial<VehicleValues & { themePreset: string; acceptMessagesFrom: string }>,
       now: number,
     ) {
-      return changeShownInConversations({ id, ownerId }, (trx) =>
-        trx
-          .updateTable('vehicles')
-          .set({ ...changes, updatedAt: now })
-          .where('ownerId', '=', ownerId)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst(),
-      );
+      return db
+        .updateTable('vehicles')
+        .set({ ...changes, updatedAt: now })
+        .where('ownerId', '=', ownerId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     setOwnedVehicleActive(ownerId: string, id: string, isActive: boolean, now: number) {
-      return changeShownInConversations({ id, ownerId }, (trx) =>
-        trx
-          .updateTable('vehicles')
-          .set({ isActive: isActive ? 1 : 0, removedAt: isActive ? null : now, updatedAt: now })
-          .where('ownerId', '=', ownerId)
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirst(),
-      );
+      return db
+        .updateTable('vehicles')
+        .set({ isActive: isActive ? 1 : 0, removedAt: isActive ? null : now, updatedAt: now })
+        .where('ownerId', '=', ownerId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     findPublicVehicleByQrCode: (qrCode: string) => publicByQrCode.first(db, { qrCode }),

@@ -7,6 +7,8 @@ import { DEFAULT_THEME_PRESET } from '../../shared/vehicles/themes.js';
 import type { VehicleInput, VehicleUpdate } from '../../shared/vehicles/vehicle.js';
 import type { Clock } from '../clock.js';
 import { isUniqueViolation } from '../db/index.js';
+import type { Transaction, TransactionScope } from '../db/transaction.js';
+import type { EventBus } from '../events/event-bus.js';
 import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
@@ -27,11 +29,32 @@ const vehicleNotFound = () => notFound(vehicleTexts.vehicleNotFound);
 
 export interface VehiclesServiceDeps {
   repo: VehiclesRepo;
+  transaction: Transaction<VehiclesRepo & { scope: TransactionScope }>;
+  events: EventBus;
   limiter: RateLimiter;
   clock: Clock;
 }
 
-export function createVehiclesService({ repo, limiter, clock: now }: VehiclesServiceDeps) {
+export function createVehiclesService(deps: VehiclesServiceDeps) {
+  const { repo, limiter, clock: now } = deps;
+
+  /**
+   * A change of what others see of the owner's vehicle (its description, theme, or whether it is active),
+   * announced in its own transaction as `vehicle.changed`: it shows in the message lists of everyone in a
+   * conversation with it, whose versions move with it (messaging reacts).
+   */
+  const changeShown = (
+    ownerId: string,
+    id: string,
+    change: (tx: VehiclesRepo) => Promise<VehicleRow | undefined>,
+  ) =>
+    deps.transaction(async (tx) => {
+      const row = await change(tx);
+      if (row)
+        await deps.events.publishInTransaction('vehicle.changed', { vehicleId: id, ownerId }, tx.scope);
+      return row;
+    });
+
   async function ownedVehicle(ownerId: string, id: string): Promise<VehicleRow> {
     const vehicle = id.length <= MAX_ID_LENGTH ? await repo.findOwnedVehicle(ownerId, id) : undefined;
     if (!vehicle) throw vehicleNotFound();
@@ -79,7 +102,10 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
       const holder = vehicle.isActive ? await repo.findActiveVehicleByPlateKey(key) : undefined;
       if (holder && holder.id !== id) throw plateTaken();
       const updated = await guardPlate(
-        () => repo.updateOwnedVehicle(ownerId, id, { ...input, plateKey: key }, now()),
+        () =>
+          changeShown(ownerId, id, (tx) =>
+            tx.updateOwnedVehicle(ownerId, id, { ...input, plateKey: key }, now()),
+          ),
         plateTaken,
       );
       if (!updated) throw vehicleNotFound();
@@ -90,7 +116,9 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
     async remove(ownerId: string, id: string) {
       const vehicle = await ownedVehicle(ownerId, id);
       if (!vehicle.isActive) return vehicle;
-      const removed = await repo.setOwnedVehicleActive(ownerId, id, false, now());
+      const removed = await changeShown(ownerId, id, (tx) =>
+        tx.setOwnedVehicleActive(ownerId, id, false, now()),
+      );
       if (!removed) throw vehicleNotFound();
       return removed;
     },
@@ -102,7 +130,7 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
       const conflict = () =>
         new HttpError(409, vehicleTexts.cannotReactivate, { code: ErrorCode.plateTaken });
       const reactivated = await guardPlate(
-        () => repo.setOwnedVehicleActive(ownerId, id, true, now()),
+        () => changeShown(ownerId, id, (tx) => tx.setOwnedVehicleActive(ownerId, id, true, now())),
         conflict,
       );
       if (!reactivated) throw vehicleNotFound();
@@ -112,17 +140,16 @@ export function createVehiclesService({ repo, limiter, clock: now }: VehiclesSer
     getTheme: ownedVehicle,
 
     async setTheme(ownerId: string, id: string, themePreset: ThemePreset) {
-      const updated = await repo.updateOwnedVehicle(ownerId, id, { themePreset }, now());
+      const updated = await changeShown(ownerId, id, (tx) =>
+        tx.updateOwnedVehicle(ownerId, id, { themePreset }, now()),
+      );
       if (!updated) throw vehicleNotFound();
       return updated;
     },
 
     async resetTheme(ownerId: string, id: string) {
-      const updated = await repo.updateOwnedVehicle(
-        ownerId,
-        id,
-        { themePreset: DEFAULT_THEME_PRESET },
-        now(),
+      const updated = await changeShown(ownerId, id, (tx) =>
+        tx.updateOwnedVehicle(ownerId, id, { themePreset: DEFAULT_THEME_PRESET }, now()),
       );
       if (!updated) throw vehicleNotFound();
       return updated;

@@ -1,6 +1,12 @@
+import type { Clock } from '../clock.js';
+import type { ConversationsService } from './conversations.service.js';
+import { presentConversation } from './messaging.presenter.js';
+
 /*
- * Answers kept per user for the inbox version they were made at (src/server/messaging/inbox.repo.ts bumps
- * it; docs/decisions/0108-conversation-list-cache.md).
+ * The conversation list, answered from a cache (docs/performance.md, "The conversation list"). Invariant:
+ * an answer kept for a user's inbox version is the answer listConversations would give, until that version
+ * moves (every write that changes the list bumps it in its own transaction, src/server/messaging/inbox.repo.ts)
+ * or its oldest message reaches 24 hours (docs/decisions/0108-conversation-list-cache.md).
  */
 
 interface CachedAnswer {
@@ -55,4 +61,21 @@ export class InboxAnswerCache {
   get count(): number {
     return this.answers.size;
   }
+}
+
+/**
+ * GET /api/conversations's answer (the presented list, as JSON): read far more often than it changes (every
+ * screen, every realtime event), so kept per user for the inbox version it was made at. Per instance: each
+ * checks the version the database holds (the session read brings it) on every request.
+ */
+export function cachedConversationList(conversations: ConversationsService, clock: Clock) {
+  const answers = new InboxAnswerCache();
+  return async (user: { id: string; inboxVersion: number }): Promise<string> => {
+    const cached = answers.get(user.id, user.inboxVersion, clock());
+    if (cached !== undefined) return cached;
+    const { items, validUntil } = await conversations.listConversations(user.id);
+    const body = JSON.stringify(items.map(presentConversation));
+    answers.set(user.id, { version: user.inboxVersion, validUntil, body });
+    return body;
+  };
 }

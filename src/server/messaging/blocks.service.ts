@@ -2,12 +2,12 @@ import { blockTexts } from '../../shared/messaging/blocks.js';
 import { messageTexts } from '../../shared/messaging/messages.js';
 import { vehicleDescription } from '../../shared/vehicles/label.js';
 import type { Clock } from '../clock.js';
-import { otherUserOf, sideOf } from '../messaging/messaging.policy.js';
-import type { MessagingRepo } from '../messaging/messaging.repo.js';
 import { notFound } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { BlockSubject, BlocksRepo } from './blocks.repo.js';
+import { otherUserOf, sideOf } from './messaging.policy.js';
+import type { MessagingRepo } from './messaging.repo.js';
 
 /**
  * Blocking "the sender of this conversation" (ADDENDUM §1): the server resolves who that is (an account,

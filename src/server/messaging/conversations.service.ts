@@ -1,0 +1,177 @@
+import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.js';
+import { badRequest, notFound } from '../plugins/errors.js';
+import type { MessagingServiceDeps } from './messaging.deps.js';
+import { canReply, clearedAtOf, seenByNobodyUntil, sideOf, vehicleOf } from './messaging.policy.js';
+import { participantConversation } from './participant.js';
+import type { ConversationRow } from './rows.js';
+
+const RECENT_UNREAD_LIMIT = 50;
+
+/**
+ * A participant's conversations: listing them and their messages, reading, deleting a conversation from
+ * one's own list and a message for both sides. Every change bumps the inbox versions of those whose lists
+ * it changes, last in its transaction; every delete publishes its event in the deleting transaction.
+ */
+export function createConversationsService(deps: MessagingServiceDeps) {
+  const { repo, clock } = deps;
+  const since = () => clock() - MESSAGE_RETENTION_MS;
+
+  return {
+    /**
+     * The user's conversations with a message in the last 24 hours, newest first, as they may see them;
+     * and until when that stays so unless something is written (the oldest of their messages read here
+     * leaves the lists then).
+     */
+    async listConversations(userId: string) {
+      const now = clock();
+      const conversations = await repo.listConversationsOf(userId, now - MESSAGE_RETENTION_MS);
+      const messages = await repo.listMessagesOf(
+        userId,
+        conversations.map((conversation) => conversation.id),
+        now - MESSAGE_RETENTION_MS,
+      );
+      const validUntil = (messages[0]?.createdAt ?? Number.POSITIVE_INFINITY) + MESSAGE_RETENTION_MS;
+      const vehicleIds = conversations.flatMap((c) =>
+        c.vehicleTwoId ? [c.vehicleOneId, c.vehicleTwoId] : [c.vehicleOneId],
+      );
+      const vehicles = new Map(
+        (await repo.findPublicVehicles([...new Set(vehicleIds)])).map((v) => [v.id, v]),
+      );
+      const items = conversations.flatMap((conversation) => {
+        const side = sideOf(conversation, userId);
+        if (!side) return [];
+        const visible = messages.filter(
+          (message) =>
+            message.conversationId === conversation.id && message.createdAt > clearedAtOf(conversation, side),
+        );
+        // Deleted from this side's view, and nothing new since.
+        if (visible.length === 0) return [];
+        const vehicleOne = vehicles.get(conversation.vehicleOneId);
+        if (!vehicleOne) return [];
+        return [
+          {
+            conversation,
+            side,
+            vehicleOne,
+            vehicleTwo: conversation.vehicleTwoId ? (vehicles.get(conversation.vehicleTwoId) ?? null) : null,
+            lastMessage: visible.at(-1) ?? null,
+            unreadCount: visible.filter((message) => message.senderSide !== side && message.isRead === 0)
+              .length,
+            canReply: canReply(conversation, side),
+          },
+        ];
+      });
+      return { items, validUntil };
+    },
+
+    /** A conversation's messages of the last 24 hours, for a participant only. */
+    async listMessages(userId: string, conversationId: string) {
+      const { conversation, side } = await participantConversation(repo, userId, conversationId);
+      const messages = await repo.listMessagesOf(
+        userId,
+        [conversation.id],
+        Math.max(since(), clearedAtOf(conversation, side)),
+      );
+      return { side, messages };
+    },
+
+    /**
+     * Opening a conversation marks what the other side wrote as read for the caller's side; answers the
+     * caller's inbox version after it (undefined: nothing was unread, the version did not move).
+     */
+    async markRead(
+      userId: string,
+      conversationId: string,
+      vehicleId: string | undefined,
+    ): Promise<number | undefined> {
+      const { conversation, side } = await participantConversation(repo, userId, conversationId);
+      // The vehicle named must be the caller's own in this conversation (spec §7: read "for" it).
+      if (vehicleId !== undefined && vehicleId !== vehicleOf(conversation, side)) {
+        throw badRequest(messageTexts.notYourVehicleHere);
+      }
+      return deps.transaction(async (tx) =>
+        (await tx.markRead(userId, conversation.id, side)) > 0
+          ? (await tx.touchInboxes([userId]))[userId]
+          : undefined,
+      );
+    },
+
+    /**
+     * Deletes the conversation from the caller's list only; the other side keeps theirs (0080). What
+     * neither side can see any more is deleted (docs/decisions/0127-what-is-deleted-is-gone.md).
+     */
+    async deleteConversation(userId: string, conversationId: string) {
+      const { conversation, side } = await participantConversation(repo, userId, conversationId);
+      const erased = await deps.transaction(async (tx) => {
+        const clears = await tx.clearForSide(userId, conversation.id, side, clock());
+        let deleted = 0;
+        if (clears) {
+          const clearedAt = clearedAtOf(clears, side);
+          // Before the messages go: web push drops the pushes of what it hid.
+          const hiddenMessageIds = await tx.listMessageIdsUntil(userId, conversation.id, clearedAt);
+          await deps.events.publishInTransaction(
+            'conversation.cleared',
+            { conversationId: conversation.id, userId, clearedAt, hiddenMessageIds },
+            tx.scope,
+          );
+          const until = seenByNobodyUntil(clears);
+          if (until > 0) deleted = await tx.deleteMessagesUntil(userId, conversation.id, until);
+        }
+        await tx.touchInboxes([userId]);
+        return deleted;
+      });
+      if (erased > 0) deps.eraseSoon();
+    },
+
+    /** Deletes a message; only its sender may (spec §6), anyone else gets the 404 of a missing one. */
+    async deleteMessage(userId: string, messageId: string) {
+      const message = messageId.length <= 64 ? await repo.findMessageOf(userId, messageId) : undefined;
+      if (!message) throw notFound(messageTexts.messageNotFound);
+      const conversation = await repo.findConversationOf(userId, message.conversationId);
+      if (!conversation || sideOf(conversation, userId) !== message.senderSide) {
+        throw notFound(messageTexts.messageNotFound);
+      }
+      await deps.transaction(async (tx) => {
+        await tx.deleteMessageOf(userId, message.id, conversation.id);
+        await deps.events.publishInTransaction(
+          'message.deleted',
+          { messageId: message.id, conversationId: conversation.id },
+          tx.scope,
+        );
+        await tx.touchInboxes([conversation.ownerOneId, conversation.userTwoId]);
+      });
+      deps.eraseSoon();
+    },
+
+    /** What the other side wrote that the caller has not read, newest first (the 30 s fallback poll). */
+    async recentUnread(userId: string) {
+      const conversations = await repo.listConversationsOf(userId, since());
+      const messages = await repo.listMessagesOf(
+        userId,
+        conversations.map((conversation) => conversation.id),
+        since(),
+      );
+      const byId = new Map(conversations.map((conversation) => [conversation.id, conversation]));
+      return messages
+        .filter((message) => {
+          const conversation = byId.get(message.conversationId);
+          const side = conversation && sideOf(conversation, userId);
+          return (
+            conversation !== undefined &&
+            side !== undefined &&
+            message.senderSide !== side &&
+            message.isRead === 0 &&
+            message.createdAt > clearedAtOf(conversation, side)
+          );
+        })
+        .reverse()
+        .slice(0, RECENT_UNREAD_LIMIT)
+        .map((message) => ({
+          message,
+          side: sideOf(byId.get(message.conversationId) as ConversationRow, userId),
+        }));
+    },
+  };
+}
+
+export type ConversationsService = ReturnType<typeof createConversationsService>;

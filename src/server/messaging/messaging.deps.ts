@@ -1,0 +1,51 @@
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/index.js';
+import {
+  createGroupCommit,
+  createTransaction,
+  type Transaction,
+  type TransactionScope,
+} from '../db/transaction.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { FeatureDeps } from '../feature.js';
+import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import { createMessagingRepo, type MessagingRepo } from './messaging.repo.js';
+
+/** What a messaging transaction works with: the repo, and the scope its event handlers write through. */
+export type MessagingTransaction = MessagingRepo & { db: Db; scope: TransactionScope };
+
+/** What messaging's services are built from (messaging.feature.ts). */
+export interface MessagingServiceDeps {
+  repo: MessagingRepo;
+  /** One change's transaction; concurrent sends share a commit on SQLite (docs/decisions/0081). */
+  transaction: Transaction<MessagingTransaction>;
+  limiter: RateLimiter;
+  clock: Clock;
+  events: EventBus;
+  /** The message is committed whatever happens to its announcement (clients also poll). */
+  onAnnounceError: (error: unknown) => void;
+  /** After a delete of text has committed: none of it stays in the database's files (DatabaseHandle). */
+  eraseSoon: () => void;
+}
+
+/** Messaging's service deps from the app's: its repo, and its transaction on the engine at hand. */
+export function messagingServiceDeps(
+  { database, limiter, clock, events }: FeatureDeps,
+  onAnnounceError: (error: unknown) => void,
+): MessagingServiceDeps {
+  const repos = (db: Db, scope: TransactionScope) =>
+    Object.assign(createMessagingRepo(db, database.engine), { db, scope });
+  return {
+    repo: createMessagingRepo(database.db, database.engine),
+    // SQLite commits one transaction at a time: concurrent sends share a commit (docs/decisions/0081).
+    transaction:
+      database.engine === 'sqlite'
+        ? createGroupCommit(database.db, repos, database.syncLog)
+        : createTransaction(database.db, repos),
+    limiter,
+    clock,
+    events,
+    onAnnounceError,
+    eraseSoon: database.eraseSoon,
+  };
+}

@@ -1,0 +1,32 @@
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import type { Job } from '../jobs/jobs.js';
+import type { MessagingServiceDeps } from './messaging.deps.js';
+
+/** How often retention runs besides at start (after a long stop). */
+const RETENTION_INTERVAL_MS = 5 * 60_000;
+
+/** Messages live 24 hours (ADDENDUM §3): nothing older stays, in the tables or (soon after) in SQLite's log. */
+export function createRetentionService(deps: MessagingServiceDeps) {
+  return {
+    async purgeExpired() {
+      const before = deps.clock() - MESSAGE_RETENTION_MS;
+      const purged = await deps.transaction(async (tx) => {
+        const deleted = await tx.purgeOlderThan(before);
+        if (deleted.messages > 0) {
+          await deps.events.publishInTransaction('messages.expired', { before }, tx.scope);
+        }
+        return deleted;
+      });
+      if (purged.messages > 0 || purged.conversations > 0) deps.eraseSoon();
+      return purged;
+    },
+  };
+}
+
+/** At start (after a long stop) and every few minutes, on every instance (its deletes are safe at once). */
+export const retentionJob = (retention: ReturnType<typeof createRetentionService>): Job => ({
+  name: 'message-retention',
+  intervalMs: RETENTION_INTERVAL_MS,
+  runAtStart: true,
+  run: async () => void (await retention.purgeExpired()),
+});

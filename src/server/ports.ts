@@ -1,0 +1,50 @@
+import type { TransactionScope } from './db/transaction.js';
+import type { DomainEvents, MessageWritten } from './events/events.js';
+
+/*
+ * What features offer each other besides their events (./events/events.ts): read ports, reached through
+ * FeatureDeps. A feature asks here, never another's repositories or caches; the owner implements the port
+ * in its own folder (messaging/messaging.port.ts).
+ */
+
+/** Messaging's read port: it owns the unread counts and the inbox versions they are kept for. */
+export interface MessagingPort {
+  /** The user's unread count at their inbox version `inboxVersion` (a session read's) or later. */
+  unreadCount(userId: string, inboxVersion: number): Promise<number>;
+  /** A participant's unread count right after an announced message (none counted again when it is kept). */
+  unreadCountAfter(userId: string, created: DomainEvents['message.created']): Promise<number>;
+  /** The user's unread count, counted afresh (after a gap in what this instance heard). */
+  recountUnread(userId: string): Promise<number>;
+  /**
+   * The live messages written after `since` that concern these accounts (as sender or recipient), oldest
+   * first, as their events name them: for an instance that may have missed announcements.
+   */
+  messagesConcerning(userIds: readonly string[], since: number): Promise<MessageWritten[]>;
+  /**
+   * In the transaction of `scope` (a `message.written` handler's): what a notification of the message shows
+   * its recipient, with their unread count; undefined when it is gone.
+   */
+  messageNotice(
+    scope: TransactionScope,
+    messageId: string,
+    recipientUserId: string,
+  ): Promise<MessageNotice | undefined>;
+}
+
+/** A vehicle as a notification names it. */
+export interface NoticeVehicle {
+  displayName: string | null;
+  year: string | null;
+  make: string | null;
+  model: string | null;
+  licensePlate: string | null;
+}
+
+/** What a notification of a message may show its recipient (the presenter decides what it does show). */
+export interface MessageNotice {
+  conversationId: string;
+  content: string;
+  /** The recipient's own vehicle in the conversation (all null: they wrote without one). */
+  recipientVehicle: NoticeVehicle;
+  unreadCount: number;
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import type { Db, Engine } from '../db/index.js';
+import type { FeatureDeps } from '../feature.js';
+import { presentMessageNotification } from './push.presenter.js';
+import { createPushQueueRepo, type PushJobRow } from './push.repo.js';
+import { type PushDispatcher, pushLeaseMs } from './push-dispatcher.js';
+
+/** A notification is worth showing as long as its message lives (ADDENDUM §10: TTL at most 24 h). */
+const NOTIFICATION_TTL_MS = Math.min(MESSAGE_RETENTION_MS, 24 * 3600_000);
+
+/**
+ * What web push does in the transactions of messaging's changes (src/server/events/events.ts): a message's
+ * notification is queued in the message's own transaction (a crash after its commit loses none) and sent
+ * right after the commit by this instance; what is deleted is not pushed (its pending pushes go in the
+ * delete's own transaction).
+ */
+export function registerPushSubscribers(
+  { events, messaging, clock, config }: Pick<FeatureDeps, 'events' | 'messaging' | 'clock' | 'config'>,
+  engine: Engine,
+  dispatcher: PushDispatcher,
+): void {
+  const queueOf = (db: Db) => createPushQueueRepo(db, engine);
+
+  events.subscribeInTransaction('message.written', async ({ messageId, recipientUserId }, scope) => {
+    if (!recipientUserId) return;
+    const queue = queueOf(scope.db);
+    const settings = await queue.findRecipientSettings(recipientUserId);
+    if (!settings) return;
+    const notice = await messaging.messageNotice(scope, messageId, recipientUserId);
+    if (!notice) return;
+    const now = clock();
+    // Claimed by this instance as it is written: pushed right after the commit without asking the queue.
+    // The others take it over on their interval once its claim runs out, if this one is gone by then.
+    const job: PushJobRow = {
+      id: randomUUID(),
+      userId: recipientUserId,
+      subscriptionId: null,
+      messageId,
+      payload: JSON.stringify(presentMessageNotification(notice, settings)),
+      urgency: 'high',
+      attempts: 1,
+      nextAttemptAt: now,
+      claimedUntil: now + pushLeaseMs(config.pushTimeoutMs),
+      createdAt: now,
+      expiresAt: now + NOTIFICATION_TTL_MS,
+    };
+    await queue.insertJob(job);
+    scope.afterCommit(() => dispatcher.sendClaimed(job));
+  });
+
+  events.subscribeInTransaction('message.deleted', ({ messageId }, { db }) =>
+    queueOf(db).deleteJobsOfMessage(messageId),
+  );
+  events.subscribeInTransaction('conversation.cleared', ({ userId, hiddenMessageIds }, { db }) =>
+    queueOf(db).deleteJobsOfMessagesTo(userId, hiddenMessageIds),
+  );
+  events.subscribeInTransaction('messages.expired', ({ before }, { db }) =>
+    queueOf(db).deleteJobsOfMessagesUntil(before),
+  );
+}

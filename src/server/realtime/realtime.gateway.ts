@@ -1,0 +1,172 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocket, WebSocketServer } from 'ws';
+import { ErrorCode } from '../../shared/errors.js';
+import {
+  REALTIME_PATH,
+  type ServerEvent,
+  SOCKET_CLOSE_TOO_MANY,
+  SOCKET_CLOSE_UNAUTHENTICATED,
+  socketCloseReasons,
+} from '../../shared/realtime.js';
+import { errorCode } from '../errors/error-code.js';
+import type { FeatureDeps } from '../feature.js';
+import { clientAddressOf, proxyTrustOf } from '../plugins/client-address.js';
+import { isFromAppOrigin } from '../plugins/security.js';
+import { sessionCookie } from '../plugins/session.js';
+import { addressKeyOf } from '../rate-limit/address.js';
+import { Sockets, Tally } from './sockets.js';
+
+/** Frames over 64 KiB close the socket (ADDENDUM §10); the client only ever sends a tiny one. */
+const MAX_FRAME_BYTES = 64 * 1024;
+/**
+ * Open sockets one session, and one address (an IPv6 address by its /64), may hold on one instance: more
+ * tabs and devices than anyone uses, an office behind one NAT, far below what hurts (decision 0128).
+ */
+export const SOCKETS_PER_SESSION = 32;
+export const SOCKETS_PER_ADDRESS = 256;
+/** A plain HTTP answer on a socket that asked to upgrade, and the socket closed. */
+function refuseUpgrade(socket: Duplex, status: 403 | 404, body: object) {
+  const text = JSON.stringify(body);
+  const reason = status === 403 ? 'Forbidden' : 'Not Found';
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+  );
+}
+
+/**
+ * /ws (ADDENDUM §2): the socket is the session's of its upgrade request, whatever the client says; events
+ * reach the sockets of the users they concern on whichever instance holds them, through the event bus.
+ *
+ * The upgrade is taken straight from the HTTP server (ws, no Fastify route): a route would keep the
+ * upgrade's request, reply and logger alive as long as the socket, about half of an idle socket's memory
+ * (bench/delivery.bench.ts). Here a socket keeps only itself, its user id, its session id and end, and
+ * the counts it takes a place in (docs/decisions/0128: its session's end, caps, catching up after a gap).
+ */
+export function createRealtimeGateway(
+  app: FastifyInstance,
+  { config, clock, messaging }: Pick<FeatureDeps, 'config' | 'clock' | 'messaging'>,
+) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+  const sockets = new Sockets();
+  const perAddress = new Tally(SOCKETS_PER_ADDRESS);
+  const perSession = new Tally(SOCKETS_PER_SESSION);
+  const proxyTrust = proxyTrustOf(config.trustProxy);
+  const cookie = sessionCookie(config.isHttps);
+
+  /**
+   * A new socket: authenticated by the session cookie its upgrade carried, or closed with 4401; closed with
+   * 4429 when its address or its session already holds as many as it may.
+   */
+  function accept(socket: WebSocket, connection: Duplex, token: string | undefined, address: string) {
+    // The client's own "authenticate" message is read but never trusted (ADDENDUM §2).
+    socket.on('message', ignore);
+    socket.on('pong', markAlive);
+    socket.on('error', ignore);
+    alive.add(socket);
+    if (!perAddress.take(address)) {
+      socket.close(SOCKET_CLOSE_TOO_MANY, socketCloseReasons.tooManyForAddress);
+      return;
+    }
+    socket.once('close', () => perAddress.release(address));
+    app
+      .findSession(token)
+      .then(async (auth) => {
+        if (!auth || socket.readyState !== WebSocket.OPEN) {
+          socket.close(SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons.signInFirst);
+          return;
+        }
+        const { sessionId, endsAt } = auth;
+        if (!perSession.take(sessionId)) {
+          socket.close(SOCKET_CLOSE_TOO_MANY, socketCloseReasons.tooManyForSession);
+          return;
+        }
+        const userId = auth.user.id;
+        const remove = sockets.add(userId, { socket, connection, sessionId, endsAt });
+        socket.once('close', () => {
+          remove();
+          perSession.release(sessionId);
+        });
+        socket.send(JSON.stringify({ type: 'authenticated' } satisfies ServerEvent));
+        const unreadCount = await messaging.unreadCount(userId, auth.user.inboxVersion);
+        socket.send(JSON.stringify({ type: 'unread_count_update', unreadCount } satisfies ServerEvent));
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ code: errorCode(error) }, 'socket authentication failed');
+        socket.close(1011, 'Try again');
+      });
+  }
+
+  function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== REALTIME_PATH) {
+      refuseUpgrade(socket, 404, { message: 'Not found', code: ErrorCode.notFound });
+      return;
+    }
+    // Another site's page must not open a socket that rides the session cookie.
+    if (!isFromAppOrigin(request, config.appOrigin)) {
+      refuseUpgrade(socket, 403, { message: 'Cross-site request refused', code: ErrorCode.foreignOrigin });
+      return;
+    }
+    const token = cookie.read({ cookies: app.parseCookie(request.headers.cookie ?? '') });
+    const address = addressKeyOf(clientAddressOf(request, proxyTrust));
+    wss.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, socket, token, address));
+  }
+  app.server.on('upgrade', onUpgrade);
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    for (const socket of wss.clients) socket.close(1001, 'Server shutting down');
+  });
+  app.addHook('onClose', async () => {
+    for (const socket of wss.clients) socket.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  });
+
+  /**
+   * A session ends by itself when its time is up, unannounced until the clean-up job's sweep: each socket
+   * keeps its session's end, and once it has passed the session is read again (it may have been refreshed,
+   * on any instance). Checked at every heartbeat.
+   */
+  async function closeEndedSessions() {
+    for (const { userId, sessionId } of sockets.sessionsDue(clock())) {
+      const endsAt = await app.sessionEndsAt(sessionId);
+      if (endsAt === null) {
+        sockets.close(userId, sessionId, SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons.sessionEnded);
+      } else {
+        sockets.setSessionEnd(userId, sessionId, endsAt);
+      }
+    }
+  }
+
+  return {
+    /** Who holds which socket, on this instance. */
+    sockets,
+    /**
+     * Pings every socket; drops one that missed the last ping, and closes those whose session has ended
+     * (the realtime-heartbeat job, every HEARTBEAT_INTERVAL_MS).
+     */
+    async heartbeat() {
+      for (const socket of wss.clients) {
+        if (!alive.has(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.delete(socket);
+        socket.ping();
+      }
+      await closeEndedSessions();
+    },
+  };
+}
+
+/** Sockets that answered the last ping (one set for every app of the process: sockets are its keys). */
+const alive = new WeakSet<WebSocket>();
+
+function ignore() {}
+
+/** A 'pong' listener shared by every socket: no closure per socket. */
+function markAlive(this: WebSocket) {
+  alive.add(this);
+}

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons } from '../../shared/realtime.js';
+import { errorCode } from '../errors/error-code.js';
+import type { FeatureDeps } from '../feature.js';
+import type { Sockets } from './sockets.js';
+
+/**
+ * After a gap in what the event bus heard, messages are caught up from this long before it began: a message
+ * is stamped before its commit and announced after it (decision 0128).
+ */
+const CATCH_UP_MARGIN_MS = 10_000;
+
+/**
+ * What realtime does with the events it hears (src/server/events/events.ts): a message's announcement
+ * reaches its participants' sockets with their unread count after it (messaging's port counts); a session's
+ * end closes its sockets; after a gap in what this instance heard, its sockets are caught up. Answers the
+ * function that stops watching for gaps.
+ */
+export function registerRealtimeSubscribers(
+  log: FastifyBaseLogger,
+  { events, messaging, clock }: Pick<FeatureDeps, 'events' | 'messaging' | 'clock'>,
+  sockets: Sockets,
+): () => void {
+  events.subscribe('message.created', async (created) => {
+    for (const userId of [created.recipientUserId, created.senderUserId]) {
+      if (!userId || !sockets.has(userId)) continue;
+      // The message and the count after it in one write to each socket, when the count is kept (no query).
+      sockets.holdUntilTurnEnds(userId);
+      sockets.send(userId, {
+        type: 'new_message',
+        message: { id: created.messageId, conversationId: created.conversationId },
+      });
+      const unreadCount = await messaging.unreadCountAfter(userId, created);
+      sockets.send(userId, { type: 'unread_count_update', unreadCount });
+    }
+  });
+
+  events.subscribe('session.ended', ({ userId, sessionId }) =>
+    sockets.close(userId, sessionId, SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons.sessionEnded),
+  );
+
+  /**
+   * What this instance's sockets missed while the bus heard nothing (Redis lost its subscription): the
+   * messages written since then to or by their users, then each such user's count, read afresh. A frame
+   * seen before is harmless: the client refreshes on it. A session that ended meanwhile is read again at
+   * the next heartbeat.
+   */
+  async function catchUp(since: number) {
+    sockets.makeEverySessionDue();
+    const missed = await messaging.messagesConcerning(sockets.users(), since);
+    const concerned = new Set<string>();
+    for (const { messageId, conversationId, recipientUserId, senderUserId } of missed) {
+      for (const userId of [recipientUserId, senderUserId]) {
+        if (!userId || !sockets.has(userId)) continue;
+        concerned.add(userId);
+        sockets.send(userId, { type: 'new_message', message: { id: messageId, conversationId } });
+      }
+    }
+    for (const userId of concerned) {
+      const unreadCount = await messaging.recountUnread(userId);
+      sockets.send(userId, { type: 'unread_count_update', unreadCount });
+    }
+  }
+
+  let lostAt: number | undefined;
+  return events.watchDelivery({
+    lost: () => {
+      lostAt = clock();
+    },
+    resumed: () => {
+      const since = (lostAt ?? clock()) - CATCH_UP_MARGIN_MS;
+      lostAt = undefined;
+      catchUp(since).catch((error: unknown) =>
+        log.warn({ code: errorCode(error) }, 'realtime catch-up failed'),
+      );
+    },
+  });
+}
