@@ -1,5 +1,5 @@
 // What PostgreSQL alone can do of the sends on this machine: the statements one visitor's send runs (as
-// PostgreSQL's statement log shows them, src/server/messaging/messaging.service.ts sendToVehicle), driven by
+// PostgreSQL's statement log shows them, src/server/messaging/send.service.ts sendToVehicle), driven by
 // pgbench (a C client, prepared statements, 10 connections like the server's pool) with no Node.js server,
 // no HTTP and no Redis; beside pgbench's `SELECT 1` (the bare round trip) in the same run, and beside the
 // same write made as one statement (no BEGIN, no COMMIT, no reads: the least any send could ask of it).

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
 import type { Db, Engine } from '../db/index.js';
+import type { TransactionScope } from '../db/transaction.js';
+import type { MessageWritten } from '../events/events.js';
 import type { FeatureDeps } from '../feature.js';
 import { presentMessageNotification } from './push.presenter.js';
 import { createPushQueueRepo, type PushJobRow } from './push.repo.js';
@@ -22,7 +24,12 @@ export function registerPushSubscribers(
 ): void {
   const queueOf = (db: Db) => createPushQueueRepo(db, engine);
 
-  events.subscribeInTransaction('message.written', async ({ messageId, recipientUserId }, scope) => {
+  /**
+   * The notification of a message to an account with a push subscription: a job claimed by this instance as
+   * it is written, sent right after the commit without asking the queue; the others take it over on their
+   * interval once its claim runs out, if this one is gone by then.
+   */
+  async function queueNotification({ messageId, recipientUserId }: MessageWritten, scope: TransactionScope) {
     if (!recipientUserId) return;
     const queue = queueOf(scope.db);
     const settings = await queue.findRecipientSettings(recipientUserId);
@@ -30,8 +37,6 @@ export function registerPushSubscribers(
     const notice = await messaging.messageNotice(scope, messageId, recipientUserId);
     if (!notice) return;
     const now = clock();
-    // Claimed by this instance as it is written: pushed right after the commit without asking the queue.
-    // The others take it over on their interval once its claim runs out, if this one is gone by then.
     const job: PushJobRow = {
       id: randomUUID(),
       userId: recipientUserId,
@@ -47,8 +52,9 @@ export function registerPushSubscribers(
     };
     await queue.insertJob(job);
     scope.afterCommit(() => dispatcher.sendClaimed(job));
-  });
+  }
 
+  events.subscribeInTransaction('message.written', queueNotification);
   events.subscribeInTransaction('message.deleted', ({ messageId }, { db }) =>
     queueOf(db).deleteJobsOfMessage(messageId),
   );
