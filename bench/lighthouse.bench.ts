@@ -14,7 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { SESSION_HINT_COOKIE } from '../src/shared/auth.js';
+import { SESSION_HINT_COOKIE } from '../src/shared/auth/auth.contract.js';
 import { clientDir, gzipSize, kilobytes } from './bundle-sizes.js';
 import { signedInCookie, startAppServer } from './lib.js';
 

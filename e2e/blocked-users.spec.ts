@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { messageTexts } from '../src/shared/messaging/messages.js';
+import { messageTexts } from '../src/shared/messaging/messages.contract.js';
 import { originHeader } from './fixtures/origin.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { AuthPage } from './pages/auth-page.js';

@@ -1,5 +1,5 @@
-import { maskEmail } from '../src/shared/messaging/blocks.js';
-import { messageTexts } from '../src/shared/messaging/messages.js';
+import { maskEmail } from '../src/shared/messaging/blocks.contract.js';
+import { messageTexts } from '../src/shared/messaging/messages.contract.js';
 import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { BlockedUsersPage } from './pages/blocked-users-page.js';
 import { ConversationsPage } from './pages/conversations-page.js';

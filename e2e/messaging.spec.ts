@@ -1,4 +1,4 @@
-import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.js';
+import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.contract.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
 import { expect, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';

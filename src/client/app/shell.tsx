@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect } from 'react';
-import type { User } from '../../shared/auth.js';
+import type { User } from '../../shared/auth/auth.contract.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentUserSchema, messageResultSchema } from '../../shared/auth.js';
+import { currentUserSchema, messageResultSchema } from '../../shared/auth/auth.contract.js';
 import {
   type PublicVehicle,
   publicVehicleSchema,
   vehicleListSchema,
-} from '../../shared/vehicles/contracts.js';
+} from '../../shared/vehicles/vehicles.responses.js';
 import { apiRequest, readQuery } from './api.js';
 import { ApiError, ResponseContractError } from './api-error.js';
 import { connectivity } from './connectivity.js';

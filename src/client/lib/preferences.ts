@@ -1,4 +1,4 @@
-import { DEFAULT_QUICK_MESSAGES } from '../../shared/messaging/messages.js';
+import { DEFAULT_QUICK_MESSAGES } from '../../shared/messaging/messages.contract.js';
 import { getCookie, PREFERENCE_COOKIE_DAYS, setCookie } from './cookies.js';
 
 /**

@@ -1,4 +1,4 @@
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { vehicleNotFoundTitle } from './error-toasts.js';
 import type { ToastOptions } from './toast.js';
 

@@ -1,4 +1,4 @@
-import type { AuthProviders, User } from '../../shared/auth.js';
+import type { AuthProviders, User } from '../../shared/auth/auth.contract.js';
 import { queryClient } from './query-client.js';
 import { providersQuery, userQuery } from './session-queries.js';
 import { SECOND_MS } from './time.js';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../shared/auth.js';
+import type { User } from '../../shared/auth/auth.contract.js';
 import { queryKeys } from './query-keys.js';
 import { outlivesSession, sessionChange, watchSession } from './session-changes.js';
 

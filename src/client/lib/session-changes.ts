@@ -1,5 +1,5 @@
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { User } from '../../shared/auth.js';
+import type { User } from '../../shared/auth/auth.contract.js';
 import { queryKeys } from './query-keys.js';
 import { userQuery } from './session-queries.js';
 

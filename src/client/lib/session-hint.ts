@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '../../shared/auth.js';
+import { SESSION_HINT_COOKIE } from '../../shared/auth/auth.contract.js';
 import { getCookie } from './cookies.js';
 
 /**

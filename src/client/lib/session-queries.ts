@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { authProvidersSchema, currentUserSchema } from '../../shared/auth.js';
+import { authProvidersSchema, currentUserSchema } from '../../shared/auth/auth.contract.js';
 import { readQuery } from './api.js';
 import { queryKeys } from './query-keys.js';
 

@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { BlockedUser } from '../../shared/messaging/blocks.js';
+import type { BlockedUser } from '../../shared/messaging/blocks.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';

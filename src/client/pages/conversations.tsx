@@ -1,7 +1,7 @@
 import { ArrowLeft, Ban, EllipsisVertical, QrCode, RectangleHorizontal, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Conversation, Message } from '../../shared/messaging/messages.js';
+import type { Conversation, Message } from '../../shared/messaging/messages.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { SignInRequired } from '../components/sign-in-required.js';
 import { Button } from '../components/ui/button.js';

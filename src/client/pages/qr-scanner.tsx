@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { PublicVehicle } from '../../shared/vehicles/contracts.js';
+import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { cn } from '../components/ui/cn.js';

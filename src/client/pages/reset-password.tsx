@@ -1,7 +1,7 @@
 import { CircleCheck, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { Brand } from '../components/brand.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';

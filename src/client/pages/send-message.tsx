@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
-import { MESSAGE_MAX_LENGTH, messageTexts } from '../../shared/messaging/messages.js';
+import { MESSAGE_MAX_LENGTH, messageTexts } from '../../shared/messaging/messages.contract.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';

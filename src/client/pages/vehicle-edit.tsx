@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
-import type { AcceptMessagesFrom, Vehicle } from '../../shared/vehicles/contracts.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
-import { editProblem } from '../../shared/vehicles/vehicle.js';
+import { editProblem } from '../../shared/vehicles/vehicles.contract.js';
+import type { AcceptMessagesFrom, Vehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';

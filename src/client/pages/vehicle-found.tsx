@@ -1,7 +1,7 @@
 import { SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
-import type { PublicVehicle } from '../../shared/vehicles/contracts.js';
+import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { Brand } from '../components/brand.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';

@@ -1,7 +1,7 @@
 import { Car, Plus } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import type { Vehicle } from '../../shared/vehicles/contracts.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';

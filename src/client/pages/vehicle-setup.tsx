@@ -1,7 +1,7 @@
 import { Car } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { registrationYears } from '../../shared/vehicles/catalog.js';
-import { registrationProblem } from '../../shared/vehicles/vehicle.js';
+import { registrationProblem } from '../../shared/vehicles/vehicles.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card.js';

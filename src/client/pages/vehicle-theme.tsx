@@ -1,8 +1,8 @@
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'wouter';
-import type { Vehicle } from '../../shared/vehicles/contracts.js';
 import { DEFAULT_THEME_PRESET, type ThemePreset } from '../../shared/vehicles/themes.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
 import { SignInRequired } from '../components/sign-in-required.js';
 import { Button } from '../components/ui/button.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PushPayload } from '../../shared/push/push.js';
+import type { PushPayload } from '../../shared/push/push.contract.js';
 import {
   GENERIC_NOTIFICATION,
   NOTIFICATION_BADGE_ICON,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { linkIn } from '../test/mail.js';

@@ -1,4 +1,4 @@
-import type { User } from '../../shared/auth.js';
+import type { User } from '../../shared/auth/auth.contract.js';
 import type { SessionUser } from '../plugins/session.js';
 
 /** What leaves the server of the signed-in user: their own account, nothing else. */

@@ -7,7 +7,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   verificationTokenSchema,
-} from '../../shared/auth.js';
+} from '../../shared/auth/auth.contract.js';
 import type { SessionCookie } from '../plugins/session.js';
 import { presentUser } from './auth.presenter.js';
 import type { AuthService } from './auth.service.js';

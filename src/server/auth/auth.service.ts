@@ -5,7 +5,7 @@ import {
   type LoginInput,
   type RegisterInput,
   type ResetPasswordInput,
-} from '../../shared/auth.js';
+} from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { BackgroundTasks } from '../background.js';
 import type { Clock } from '../clock.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { linkIn } from '../test/mail.js';

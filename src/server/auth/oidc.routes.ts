@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from '../plugins/errors.js';
 import type { AuthCookies } from './auth.routes.js';

@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
-import { type AuthProviders, authTexts, emailRequestSchema, NAME_MAX_LENGTH } from '../../shared/auth.js';
+import {
+  type AuthProviders,
+  authTexts,
+  emailRequestSchema,
+  NAME_MAX_LENGTH,
+} from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';

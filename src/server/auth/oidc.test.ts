@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { testEngines } from '../test/databases.js';
 import { freePort } from '../test/free-port.js';
 import { call } from '../test/http.js';

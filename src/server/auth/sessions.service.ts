@@ -1,4 +1,4 @@
-import { authTexts } from '../../shared/auth.js';
+import { authTexts } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/event-bus.js';

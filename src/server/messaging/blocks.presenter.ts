@@ -1,4 +1,4 @@
-import { type BlockedUser, maskEmail } from '../../shared/messaging/blocks.js';
+import { type BlockedUser, maskEmail } from '../../shared/messaging/blocks.contract.js';
 import type { ConversationSide } from '../db/schema.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { blockRequestSchema, blockTexts } from '../../shared/messaging/blocks.js';
+import { blockRequestSchema, blockTexts } from '../../shared/messaging/blocks.contract.js';
 import { requireUser } from '../plugins/session.js';
 import { presentBlock } from './blocks.presenter.js';
 import type { BlocksService } from './blocks.service.js';

@@ -1,5 +1,5 @@
-import { blockTexts } from '../../shared/messaging/blocks.js';
-import { messageTexts } from '../../shared/messaging/messages.js';
+import { blockTexts } from '../../shared/messaging/blocks.contract.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../shared/vehicles/label.js';
 import type { Clock } from '../clock.js';
 import { notFound } from '../plugins/errors.js';

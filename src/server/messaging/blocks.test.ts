@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockTexts, maskEmail } from '../../shared/messaging/blocks.js';
-import { messageTexts } from '../../shared/messaging/messages.js';
+import { blockTexts, maskEmail } from '../../shared/messaging/blocks.contract.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';

@@ -1,4 +1,4 @@
-import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.contract.js';
 import { badRequest, notFound } from '../plugins/errors.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
 import { canReply, clearedAtOf, seenByNobodyUntil, sideOf, vehicleOf } from './messaging.policy.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
-import { messageTexts } from '../../shared/messaging/messages.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { isUniqueViolation } from '../db/index.js';
 import { HttpError } from '../plugins/errors.js';
 

@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import { buildApp } from '../app.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';

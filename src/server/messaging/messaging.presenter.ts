@@ -3,7 +3,7 @@ import {
   type Conversation,
   type Message,
   messageTexts,
-} from '../../shared/messaging/messages.js';
+} from '../../shared/messaging/messages.contract.js';
 import type { ConversationSide } from '../db/schema.js';
 import { type PublicVehicleRow, presentPublicVehicle } from '../vehicles/vehicles.port.js';
 import type { MessagingRepo } from './messaging.repo.js';

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
+import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicles.contract.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { ConversationSide, Database } from '../db/schema.js';

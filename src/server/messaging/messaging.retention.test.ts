@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.contract.js';
 import { type LimitedHit, MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';

@@ -4,7 +4,7 @@ import {
   markReadRequestSchema,
   messageTexts,
   replyRequestSchema,
-} from '../../shared/messaging/messages.js';
+} from '../../shared/messaging/messages.contract.js';
 import { badRequest } from '../plugins/errors.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { MessagingPort } from '../ports.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageTexts } from '../../shared/messaging/messages.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
-import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';

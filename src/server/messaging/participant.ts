@@ -1,4 +1,4 @@
-import { messageTexts } from '../../shared/messaging/messages.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { notFound } from '../plugins/errors.js';
 import { sideOf } from './messaging.policy.js';
 import type { MessagingRepo } from './messaging.repo.js';

@@ -1,4 +1,4 @@
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import type { Job } from '../jobs/jobs.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
 

@@ -5,7 +5,7 @@ import {
   MESSAGE_RETENTION_MS,
   messageTexts,
   type SentMessage,
-} from '../../shared/messaging/messages.js';
+} from '../../shared/messaging/messages.contract.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { ConversationSide } from '../db/schema.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';

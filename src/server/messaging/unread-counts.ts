@@ -1,4 +1,4 @@
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import type { Clock } from '../clock.js';
 import type { UnreadSummary } from './unread.repo.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockTexts } from '../../shared/messaging/blocks.js';
+import { blockTexts } from '../../shared/messaging/blocks.contract.js';
 import { testEngines } from '../test/databases.js';
 import { rawHttp } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AuthProvider, authTexts, SESSION_HINT_COOKIE } from '../../shared/auth.js';
+import { type AuthProvider, authTexts, SESSION_HINT_COOKIE } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from './errors.js';
 

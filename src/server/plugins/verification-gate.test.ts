@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';
 import { call } from '../test/http.js';

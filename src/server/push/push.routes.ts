@@ -6,7 +6,7 @@ import {
   renewalQuerySchema,
   subscribeRequestSchema,
   unsubscribeRequestSchema,
-} from '../../shared/push/push.js';
+} from '../../shared/push/push.contract.js';
 import { requireUser } from '../plugins/session.js';
 import type { PushService } from './push.service.js';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
-import { type PushPayload, pushTexts } from '../../shared/push/push.js';
+import { type PushPayload, pushTexts } from '../../shared/push/push.contract.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../plugins/errors.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';

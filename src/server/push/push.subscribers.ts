@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.js';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import type { Db, Engine } from '../db/index.js';
 import type { TransactionScope } from '../db/transaction.js';
 import type { MessageWritten } from '../events/events.js';

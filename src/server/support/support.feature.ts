@@ -1,4 +1,4 @@
-import type { SupportResponse } from '../../shared/support.js';
+import type { SupportResponse } from '../../shared/support/support.contract.js';
 import type { Feature } from '../feature.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { plateKey } from '../../shared/vehicles/plates.js';
-import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { createAuthRepo } from '../auth/auth.repo.js';
 import type { Db } from '../db/index.js';
 import { createVehiclesRepo } from '../vehicles/vehicles.repo.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RegisterRequest } from '../../shared/auth.js';
+import type { RegisterRequest } from '../../shared/auth/auth.contract.js';
 import { linkIn } from './mail.js';
 
 /**

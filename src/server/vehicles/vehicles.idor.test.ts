@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
-import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { databaseSnapshot } from '../test/database-snapshot.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle, vehicleBody } from '../test/factories.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
-import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle, PUBLIC_VEHICLE_KEYS_WRITTEN_OUT } from '../test/factories.js';
 import { call } from '../test/http.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayPlate, plateKey } from '../../shared/vehicles/plates.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
-import type { Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle, uniquePlate, vehicleBody } from '../test/factories.js';
 import { call } from '../test/http.js';

@@ -1,6 +1,6 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
-import type { PublicVehicle } from '../../shared/vehicles/vehicle.js';
+import type { PublicVehicle } from '../../shared/vehicles/vehicles.contract.js';
 import type { PublicVehicleRow } from './vehicles.repo.js';
 
 /*

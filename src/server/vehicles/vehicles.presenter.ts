@@ -1,6 +1,6 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
-import type { AcceptMessagesFrom, ThemeResponse, Vehicle } from '../../shared/vehicles/vehicle.js';
+import type { AcceptMessagesFrom, ThemeResponse, Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import type { VehicleRow } from './vehicles.repo.js';
 
 export { presentPublicVehicle } from './vehicles.port.js';

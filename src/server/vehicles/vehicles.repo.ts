@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Selectable, sql } from 'kysely';
-import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicle.js';
+import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicles.contract.js';
 import type { Db } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { VehiclesTable } from '../db/schema.js';

@@ -3,7 +3,7 @@ import {
   createVehicleRequestSchema,
   themeRequestSchema,
   updateVehicleRequestSchema,
-} from '../../shared/vehicles/vehicle.js';
+} from '../../shared/vehicles/vehicles.contract.js';
 import { requireUser } from '../plugins/session.js';
 import { presentPublicVehicle, presentTheme, presentVehicle } from './vehicles.presenter.js';
 import type { VehiclesService } from './vehicles.service.js';

@@ -4,7 +4,7 @@ import { lookupPlateProblem, plateKey } from '../../shared/vehicles/plates.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
 import { DEFAULT_THEME_PRESET } from '../../shared/vehicles/themes.js';
-import type { VehicleInput, VehicleUpdate } from '../../shared/vehicles/vehicle.js';
+import type { VehicleInput, VehicleUpdate } from '../../shared/vehicles/vehicles.contract.js';
 import type { Clock } from '../clock.js';
 import { isUniqueViolation } from '../db/index.js';
 import type { Transaction, TransactionScope } from '../db/transaction.js';

@@ -3,4 +3,4 @@ export * from './plates.js';
 export * from './sample.js';
 export * from './texts.js';
 export * from './themes.js';
-export * from './vehicle.js';
+export * from './vehicles.contract.js';

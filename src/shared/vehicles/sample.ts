@@ -1,4 +1,4 @@
-import type { PublicVehicle } from './vehicle.js';
+import type { PublicVehicle } from './vehicles.contract.js';
 
 /**
  * The built-in sample vehicle every install has (created by a migration, owned by no account): what

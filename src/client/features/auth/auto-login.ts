@@ -1,4 +1,4 @@
-import { messageResultSchema } from '../../../shared/auth.js';
+import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { getCookie, setCookie } from '../../lib/cookies.js';

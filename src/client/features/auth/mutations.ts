@@ -9,7 +9,7 @@ import {
   messageResultSchema,
   type RegisterRequest,
   type ResetPasswordRequest,
-} from '../../../shared/auth.js';
+} from '../../../shared/auth/auth.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { authTexts } from '../../../shared/auth.js';
+import { authTexts } from '../../../shared/auth/auth.contract.js';
 import { Button } from '../../components/ui/button.js';
 import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authTexts } from '../../../shared/auth.js';
+import { authTexts } from '../../../shared/auth/auth.contract.js';
 import { resetPasswordProblem } from './reset-password-rules.js';
 
 describe('resetPasswordProblem', () => {

@@ -1,4 +1,4 @@
-import { authTexts, passwordProblem } from '../../../shared/auth.js';
+import { authTexts, passwordProblem } from '../../../shared/auth/auth.contract.js';
 
 export interface FormProblem {
   title: string;

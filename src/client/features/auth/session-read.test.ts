@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../../../shared/auth.js';
+import type { User } from '../../../shared/auth/auth.contract.js';
 import { connectivity } from '../../lib/connectivity.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';

@@ -1,4 +1,4 @@
-import { authTexts } from '../../../shared/auth.js';
+import { authTexts } from '../../../shared/auth/auth.contract.js';
 
 /** Texts of the auth screens that only the client shows (the shared ones are authTexts in src/shared/auth.ts). */
 export const authScreenTexts = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { User } from '../../../shared/auth.js';
+import type { User } from '../../../shared/auth/auth.contract.js';
 import {
   EMAIL_VERIFICATION_REQUIRED_EVENT,
   type EmailVerificationRequiredDetail,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { messageResultSchema } from '../../../shared/auth.js';
+import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';

@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/auth.js';
+import type { User } from '../../../shared/auth/auth.contract.js';
 
 /** "First Last" when either name exists, else null. */
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | null {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResultSchema } from '../../../shared/auth.js';
-import { type BlockedUser, blockTexts } from '../../../shared/messaging/blocks.js';
+import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
+import { type BlockedUser, blockTexts } from '../../../shared/messaging/blocks.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';

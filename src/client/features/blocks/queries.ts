@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { blockedUserListSchema } from '../../../shared/messaging/blocks.js';
+import { blockedUserListSchema } from '../../../shared/messaging/blocks.contract.js';
 import { readQuery } from '../../lib/api.js';
 
 /** Query keys double as paths (lib/query-keys.ts): readQuery GETs the joined key. */

@@ -1,8 +1,8 @@
 import { CircleCheck, FlaskConical, LogIn, MessageSquare, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
-import type { PublicVehicle } from '../../../shared/vehicles/contracts.js';
 import { isSampleVehicle, sampleVehicleTexts } from '../../../shared/vehicles/sample.js';
 import { THEME_PRESETS } from '../../../shared/vehicles/themes.js';
+import type { PublicVehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';

@@ -3,7 +3,7 @@ import {
   PUBLIC_VEHICLE_KEYS,
   type PublicVehicle,
   publicVehicleSchema,
-} from '../../../shared/vehicles/contracts.js';
+} from '../../../shared/vehicles/vehicles.responses.js';
 import {
   decodeFoundVehicle,
   encodeFoundVehicle,

@@ -2,7 +2,7 @@ import {
   PUBLIC_VEHICLE_KEYS,
   type PublicVehicle,
   publicVehicleSchema,
-} from '../../../shared/vehicles/contracts.js';
+} from '../../../shared/vehicles/vehicles.responses.js';
 
 /** The session storage key the found vehicle is kept under for the next screen (spec §2 Vehicle found). */
 export const FOUND_VEHICLE_KEY = 'foundVehicle';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { PublicVehicle } from '../../../shared/vehicles/contracts.js';
+import type { PublicVehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { ApiError, isNotFound } from '../../lib/api-error.js';
 import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
 import { retryUnlessNotFound } from '../../lib/retry.js';

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { publicVehicleSchema } from '../../../shared/vehicles/contracts.js';
+import { publicVehicleSchema } from '../../../shared/vehicles/vehicles.responses.js';
 import { apiRequest } from '../../lib/api.js';
 import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
 import { retryUnlessNotFound } from '../../lib/retry.js';

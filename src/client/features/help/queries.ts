@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type SupportResponse, supportResponseSchema } from '../../../shared/support.js';
+import { type SupportResponse, supportResponseSchema } from '../../../shared/support/support.contract.js';
 import { readQuery } from '../../lib/api.js';
 
 /** Query keys double as paths (lib/query-keys.ts): readQuery GETs the joined key. */

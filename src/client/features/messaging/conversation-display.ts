@@ -1,4 +1,4 @@
-import type { Conversation } from '../../../shared/messaging/messages.js';
+import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../../shared/vehicles/label.js';
 import { conversationTexts } from './texts.js';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResultSchema } from '../../../shared/auth.js';
-import { messageSchema, unreadCountSchema } from '../../../shared/messaging/messages.js';
+import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
+import { messageSchema, unreadCountSchema } from '../../../shared/messaging/messages.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';

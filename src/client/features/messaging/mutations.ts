@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { type AnonymousMessageRequest, sentMessageSchema } from '../../../shared/messaging/messages.js';
+import {
+  type AnonymousMessageRequest,
+  sentMessageSchema,
+} from '../../../shared/messaging/messages.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { dismissToast, toast } from '../../lib/toast.js';

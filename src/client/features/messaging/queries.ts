@@ -3,7 +3,7 @@ import {
   conversationListSchema,
   messageListSchema,
   unreadCountSchema,
-} from '../../../shared/messaging/messages.js';
+} from '../../../shared/messaging/messages.contract.js';
 import { readQuery } from '../../lib/api.js';
 
 /** Query keys double as paths (lib/query-keys.ts): readQuery GETs the joined key. */

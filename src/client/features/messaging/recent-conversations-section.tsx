@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { Conversation } from '../../../shared/messaging/messages.js';
+import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { usePreferences } from '../../lib/use-preferences.js';

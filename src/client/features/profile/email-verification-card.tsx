@@ -1,5 +1,5 @@
 import { MailCheck, MailWarning, Send } from 'lucide-react';
-import type { User } from '../../../shared/auth.js';
+import type { User } from '../../../shared/auth/auth.contract.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { useProfileResendVerification } from './mutations.js';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authTexts, type EmailRequest, messageResultSchema } from '../../../shared/auth.js';
+import { authTexts, type EmailRequest, messageResultSchema } from '../../../shared/auth/auth.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { toast } from '../../lib/toast.js';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { unreadCountSchema } from '../../../shared/messaging/messages.js';
-import { pushTexts as serverTexts } from '../../../shared/push/push.js';
+import { unreadCountSchema } from '../../../shared/messaging/messages.contract.js';
+import { pushTexts as serverTexts } from '../../../shared/push/push.contract.js';
 import { readQuery } from '../../lib/api.js';
 import { messagingKeys } from '../messaging/queries.js';
 import { pushTimings } from './push-constants.js';

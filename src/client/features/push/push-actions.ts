@@ -1,6 +1,9 @@
-import { messageResultSchema } from '../../../shared/auth.js';
+import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../../shared/errors.js';
-import { pushTexts as serverTexts, vapidPublicKeyResponseSchema } from '../../../shared/push/push.js';
+import {
+  pushTexts as serverTexts,
+  vapidPublicKeyResponseSchema,
+} from '../../../shared/push/push.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
-import { pushRenewalResponseSchema } from '../../../shared/push/push.js';
+import { pushRenewalResponseSchema } from '../../../shared/push/push.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { getCookie, setCookie } from '../../lib/cookies.js';
 import { usePromptTurn } from '../../lib/prompt-turn.js';

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
+import type { ThemeRequest, VehicleFormValues } from '../../../shared/vehicles/vehicles.contract.js';
 import {
   type AcceptMessagesFrom,
   themeResponseSchema,
   type Vehicle,
   vehicleSchema,
-} from '../../../shared/vehicles/contracts.js';
-import { THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
-import type { ThemeRequest, VehicleFormValues } from '../../../shared/vehicles/vehicle.js';
+} from '../../../shared/vehicles/vehicles.responses.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { handleApiError } from '../../lib/handle-error.js';

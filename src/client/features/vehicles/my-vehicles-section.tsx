@@ -1,6 +1,6 @@
 import { ChevronRight, QrCode } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Vehicle } from '../../../shared/vehicles/contracts.js';
+import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';

@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { themeResponseSchema, vehicleListSchema, vehicleSchema } from '../../../shared/vehicles/contracts.js';
+import {
+  themeResponseSchema,
+  vehicleListSchema,
+  vehicleSchema,
+} from '../../../shared/vehicles/vehicles.responses.js';
 import { readQuery } from '../../lib/api.js';
 import { VEHICLE_STALE_TIME_MS } from '../../lib/query-client.js';
 import { retryUnlessNotFound } from '../../lib/retry.js';

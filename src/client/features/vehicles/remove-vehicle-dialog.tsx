@@ -1,4 +1,4 @@
-import type { Vehicle } from '../../../shared/vehicles/contracts.js';
+import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Button } from '../../components/ui/button.js';
 import {
   Dialog,

@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import type { Vehicle } from '../../../shared/vehicles/contracts.js';
+import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { VehicleSummary } from './vehicle-card.js';

@@ -1,7 +1,7 @@
 import { type LucideIcon, Palette, Pencil, QrCode, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { Vehicle } from '../../../shared/vehicles/contracts.js';
+import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../components/ui/cn.js';
 import { colorLabel, plateLine, vehicleActionId, vehicleName, vehicleTypeLabel } from './vehicle-display.js';

@@ -1,8 +1,8 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { modelsOf, VEHICLE_COLORS, VEHICLE_MAKES } from '../../../shared/vehicles/catalog.js';
-import { DISPLAY_NAME_MAX, MODEL_MAX } from '../../../shared/vehicles/contracts.js';
 import { REGISTRATION_PLATE_MAX } from '../../../shared/vehicles/plates.js';
 import { VEHICLE_TYPES } from '../../../shared/vehicles/vehicle-types.js';
+import { DISPLAY_NAME_MAX, MODEL_MAX } from '../../../shared/vehicles/vehicles.responses.js';
 import { Button } from '../../components/ui/button.js';
 import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_ENTRY_MODEL, OTHER_MODEL } from '../../../shared/vehicles/catalog.js';
-import type { Vehicle } from '../../../shared/vehicles/contracts.js';
+import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import {
   editYearOptions,
   emptyVehicleForm,

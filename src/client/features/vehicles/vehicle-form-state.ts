@@ -1,7 +1,7 @@
 import { editYears, isFreeTextModel, modelsOf, OTHER_MODEL } from '../../../shared/vehicles/catalog.js';
-import type { Vehicle } from '../../../shared/vehicles/contracts.js';
-import type { VehicleFormValues } from '../../../shared/vehicles/vehicle.js';
 import { DEFAULT_VEHICLE_TYPE } from '../../../shared/vehicles/vehicle-types.js';
+import type { VehicleFormValues } from '../../../shared/vehicles/vehicles.contract.js';
+import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 
 /** The vehicle form as the screen holds it: the values, and whether the owner is typing the model. */
 export interface VehicleFormState extends VehicleFormValues {

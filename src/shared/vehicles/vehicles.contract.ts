@@ -14,7 +14,7 @@ import { THEME_PRESET_VALUES } from './themes.js';
 
 // The response contracts (and the constants they name) are in contracts.ts, which the first screen loads
 // without the catalog and the form rules below.
-export * from './contracts.js';
+export * from './vehicles.responses.js';
 
 import {
   ACCEPT_MESSAGES_FROM,
@@ -22,7 +22,7 @@ import {
   DISPLAY_NAME_MAX,
   MODEL_MAX,
   type PublicVehicle,
-} from './contracts.js';
+} from './vehicles.responses.js';
 
 /** The vehicle form as the screens hold it (every field text; year as text). */
 export interface VehicleFormValues {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import * as c from '../contract.js';
 import { checked, requestBody } from '../request-fields.js';
-import { publicVehicleSchema } from '../vehicles/contracts.js';
+import { publicVehicleSchema } from '../vehicles/vehicles.responses.js';
 
 export const MESSAGE_MAX_LENGTH = 500;
 

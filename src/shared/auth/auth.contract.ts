@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import * as c from './contract.js';
-import { checked, requestBody } from './request-fields.js';
+import * as c from '../contract.js';
+import { checked, requestBody } from '../request-fields.js';
 
 /** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
 /**

@@ -8,7 +8,7 @@ import {
   registrationProblem,
   themeRequestSchema,
   updateVehicleRequestSchema,
-} from './vehicle.js';
+} from './vehicles.contract.js';
 
 // Spec §5 texts, word for word; the catalog texts (not in the spec) come from texts.ts.
 const FILL_ALL = 'Please fill in all fields';

@@ -6,7 +6,7 @@ import {
   passwordProblem,
   registerRequestSchema,
   resetPasswordRequestSchema,
-} from './auth.js';
+} from './auth.contract.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
