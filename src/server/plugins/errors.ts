@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
-// Any zod schema's error: the shared schemas are zod/mini (docs/decisions/0095-first-load-budget.md).
-import { $ZodError as ZodError } from 'zod/v4/core';
+import { ContractError } from '../../shared/contract.js';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
 import { errorCode } from '../errors/error-code.js';
 import { UnavailableError } from '../errors/unavailable.js';
@@ -42,16 +41,8 @@ export const notFound = (message: string) => new HttpError(404, message, { code:
 export const unsupportedMediaType = (message = 'Send the request body as application/json') =>
   new HttpError(415, message, { code: ErrorCode.unsupportedMediaType });
 
-/** The first issue's message: our schemas word their messages for people. */
-export function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  if (issue.code === 'invalid_type' && issue.path.length === 0) return 'Request body must be a JSON object';
-  return issue.message;
-}
-
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError | Error, request, reply) => {
+  app.setErrorHandler((error: FastifyError | HttpError | ContractError | Error, request, reply) => {
     if (isClientGone(error, request)) {
       // Nobody is left to read an answer: nginx's "client closed request", for hooks and logs only.
       request.log.info('client went away');
@@ -66,8 +57,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
       return reply.status(error.statusCode).send(body);
     }
-    if (error instanceof ZodError) {
-      return reply.status(400).send({ message: zodMessage(error), code: ErrorCode.validation });
+    if (error instanceof ContractError) {
+      // A request that its shared contract refused; the message is the spec's words for its first problem.
+      return reply.status(400).send({ message: error.message, code: ErrorCode.validation });
     }
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;

@@ -1,5 +1,4 @@
-import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
-import type { PushPayload } from '../../shared/push/push.contract.js';
+import { notificationPreferencesTexts, type PushPayload } from '../../shared/push/push.contract.js';
 import { vehicleLabel } from '../../shared/vehicles/label.js';
 import type { MessageNotice } from '../ports.js';
 

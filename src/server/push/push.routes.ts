@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationPreferencesRequestSchema } from '../../shared/push/preferences.js';
 import {
+  notificationPreferencesRequestSchema,
   pushTestRequestSchema,
   pushTexts,
   renewalQuerySchema,

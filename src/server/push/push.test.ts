@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors.js';
 import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
-import { notificationPreferencesTexts } from '../../shared/push/preferences.js';
-import { PUSH_ENDPOINT_MAX, pushTexts } from '../../shared/push/push.contract.js';
+import {
+  notificationPreferencesTexts,
+  PUSH_ENDPOINT_MAX,
+  pushTexts,
+} from '../../shared/push/push.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';

@@ -8,8 +8,8 @@ import {
   resetPasswordRequestSchema,
 } from './auth.contract.js';
 
-const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { message: string } }) =>
+  result.success ? undefined : result.error?.message;
 
 describe('password rules (reset form order, server too)', () => {
   it.each([

@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
 import * as c from '../contract.js';
-import { checked, requestBody } from '../request-fields.js';
 
 /** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
 /**
@@ -52,111 +50,112 @@ export function passwordProblem(password: string): string | undefined {
   return undefined;
 }
 
+/** zod's "practical" address pattern (the one the server used before, docs/decisions/0132). */
+const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const toLowerCase = (value: string) => value.toLowerCase();
+
 const email = () =>
-  z.pipe(
-    z.pipe(
-      checked(
-        z.string({ error: authTexts.missingEmail }),
-        z.trim(),
-        z.minLength(1, authTexts.missingEmail),
-        z.maxLength(EMAIL_MAX_LENGTH, authTexts.invalidEmail),
-      ),
-      z.email({ error: authTexts.invalidEmail }),
+  c.map(
+    c.check(
+      c.text({ required: authTexts.missingEmail, trim: true }),
+      c.maxLength(EMAIL_MAX_LENGTH, authTexts.invalidEmail),
+      (value) => (EMAIL_PATTERN.test(value) ? undefined : authTexts.invalidEmail),
     ),
-    z.transform((value: string) => value.toLowerCase()),
+    toLowerCase,
   );
 
 const newPassword = () =>
-  checked(
-    z.string({ error: authTexts.missingPassword }),
-    z.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'),
-    z.superRefine((value: string, ctx) => {
-      const problem = passwordProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  c.check(
+    c.text({ required: authTexts.missingPassword }),
+    c.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'),
+    passwordProblem,
   );
 
 const name = () =>
-  z.pipe(
-    z.nullish(
-      checked(
-        z.string(),
-        z.trim(),
-        z.maxLength(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters`),
+  c.map(
+    c.optional(
+      c.check(
+        c.text({ trim: true }),
+        c.maxLength(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters`),
       ),
     ),
-    z.transform((value: string | null | undefined) => (value ? value : null)),
+    (value) => value || null,
   );
 
 /**
  * Each request's fields and their kinds: a value of another kind is refused before the rules run
- * (request-fields.ts); absent or null is "no value", which the rules call missing or leave out.
+ * (contract.ts requestBody); absent or null is "no value", which the rules call missing or leave out.
  */
-const registerFields = () =>
-  z.object({ email: email(), password: newPassword(), firstName: name(), lastName: name() });
-export const registerRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ email: 'text', password: 'text', firstName: 'text', lastName: 'text' }, registerFields()),
+export const registerRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { email: 'text', password: 'text', firstName: 'text', lastName: 'text' },
+    c.object({ email: email(), password: newPassword(), firstName: name(), lastName: name() }),
+  ),
 );
-export type RegisterRequest = z.input<ReturnType<typeof registerFields>>;
-export type RegisterInput = z.output<typeof registerRequestSchema>;
+export type RegisterRequest = c.Input<typeof registerRequestSchema>;
+export type RegisterInput = c.Infer<typeof registerRequestSchema>;
 
-const loginFields = () =>
-  z.object({
-    email: z.pipe(
-      checked(
-        z.string({ error: authTexts.missingCredentials }),
-        z.trim(),
-        z.minLength(1, authTexts.missingCredentials),
-        z.maxLength(EMAIL_MAX_LENGTH, authTexts.invalidLogin),
+/**
+ * Spec §5 Login and register: both forms ask for an email and a password before the call; the login
+ * request starts with the same rules.
+ */
+const credentialEmail = () => c.text({ required: authTexts.missingCredentials, trim: true });
+const credentialPassword = () => c.text({ required: authTexts.missingCredentials });
+export const credentialsSchema = /* @__PURE__ */ c.lazy(() =>
+  c.object({ email: credentialEmail(), password: credentialPassword() }),
+);
+
+export const loginRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { email: 'text', password: 'text', rememberMe: 'boolean' },
+    c.object({
+      email: c.map(
+        c.check(credentialEmail(), c.maxLength(EMAIL_MAX_LENGTH, authTexts.invalidLogin)),
+        toLowerCase,
       ),
-      z.transform((value: string) => value.toLowerCase()),
-    ),
-    password: checked(
-      z.string({ error: authTexts.missingCredentials }),
-      z.minLength(1, authTexts.missingCredentials),
-      z.maxLength(PASSWORD_MAX_LENGTH, authTexts.invalidLogin),
-    ),
-    rememberMe: z.pipe(
-      z.nullish(z.boolean()),
-      z.transform((value: boolean | null | undefined) => value ?? false),
-    ),
-  });
-export const loginRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ email: 'text', password: 'text', rememberMe: 'boolean' }, loginFields()),
+      password: c.check(credentialPassword(), c.maxLength(PASSWORD_MAX_LENGTH, authTexts.invalidLogin)),
+      rememberMe: c.map(c.optional(c.boolean), (value) => value ?? false),
+    }),
+  ),
 );
-export type LoginRequest = z.input<ReturnType<typeof loginFields>>;
-export type LoginInput = z.output<typeof loginRequestSchema>;
+export type LoginRequest = c.Input<typeof loginRequestSchema>;
+export type LoginInput = c.Infer<typeof loginRequestSchema>;
 
-const emailFields = () => z.object({ email: email() });
 /** Forgot password and resend verification. */
-export const emailRequestSchema = /* @__PURE__ */ z.lazy(() => requestBody({ email: 'text' }, emailFields()));
-export type EmailRequest = z.input<ReturnType<typeof emailFields>>;
-export type EmailInput = z.output<typeof emailRequestSchema>;
-
-const resetPasswordFields = () =>
-  z.object({
-    resetToken: checked(
-      z.string({ error: authTexts.invalidResetLink }),
-      z.minLength(1, authTexts.invalidResetLink),
-      z.maxLength(200, authTexts.invalidResetLink),
-    ),
-    newPassword: newPassword(),
-  });
-export const resetPasswordRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ resetToken: 'text', newPassword: 'text' }, resetPasswordFields()),
+export const emailRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody({ email: 'text' }, c.object({ email: email() })),
 );
-export type ResetPasswordRequest = z.input<ReturnType<typeof resetPasswordFields>>;
-export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
+export type EmailRequest = c.Input<typeof emailRequestSchema>;
+export type EmailInput = c.Infer<typeof emailRequestSchema>;
+
+export const resetPasswordRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { resetToken: 'text', newPassword: 'text' },
+    c.object({
+      resetToken: c.check(
+        c.text({ required: authTexts.invalidResetLink }),
+        c.maxLength(200, authTexts.invalidResetLink),
+      ),
+      newPassword: newPassword(),
+    }),
+  ),
+);
+export type ResetPasswordRequest = c.Input<typeof resetPasswordRequestSchema>;
+export type ResetPasswordInput = c.Infer<typeof resetPasswordRequestSchema>;
 
 /** The token of a verification link (its query string); anything else is an invalid link. */
-export const verificationTokenSchema = /* @__PURE__ */ z.lazy(() =>
-  checked(z.string(), z.minLength(1), z.maxLength(200)),
+export const verificationTokenSchema = /* @__PURE__ */ c.lazy(() =>
+  c.check(
+    c.text({ required: authTexts.invalidVerificationLink }),
+    c.maxLength(200, authTexts.invalidVerificationLink),
+  ),
 );
 
 export const AUTH_PROVIDERS = ['email', 'oidc'] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
-// Response contracts (./contract.ts): what the server answers and the client reads, defined once.
+// Response contracts: what the server answers and the client reads.
 
 /** What GET /api/auth/user answers for the signed-in user. */
 export const userSchema = c.object({

@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
 import * as c from '../contract.js';
-import { checked, requestBody } from '../request-fields.js';
 
 export const BLOCK_REASON_MAX = 500;
 
@@ -13,33 +11,23 @@ export const blockTexts = {
   blockNotFound: 'Block not found',
 } as const;
 
-const blockFields = () =>
-  z.object({
-    conversationId: z.pipe(
-      z.pipe(
-        z.nullish(z.string()),
-        z.transform((value: string | null | undefined) => value ?? ''),
-      ),
-      checked(
-        z.string(),
-        z.minLength(1, blockTexts.conversationRequired),
-        z.maxLength(64, blockTexts.conversationRequired),
-      ),
-    ),
-    reason: z.pipe(
-      z.pipe(
-        z.nullish(z.string()),
-        z.transform((value: string | null | undefined) => value?.trim() || null),
-      ),
-      z.nullable(checked(z.string(), z.maxLength(BLOCK_REASON_MAX, blockTexts.reasonTooLong))),
-    ),
-  });
-
 /** POST /api/block: block "the sender of this conversation" (ADDENDUM §1). */
-export const blockRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ conversationId: 'text', reason: 'text' }, blockFields()),
+export const blockRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { conversationId: 'text', reason: 'text' },
+    c.object({
+      conversationId: c.check(
+        c.text({ required: blockTexts.conversationRequired }),
+        c.maxLength(64, blockTexts.conversationRequired),
+      ),
+      reason: c.map(
+        c.optional(c.check(c.text({ trim: true }), c.maxLength(BLOCK_REASON_MAX, blockTexts.reasonTooLong))),
+        (value) => value || null,
+      ),
+    }),
+  ),
 );
-export type BlockRequest = z.input<ReturnType<typeof blockFields>>;
+export type BlockRequest = c.Input<typeof blockRequestSchema>;
 
 /** What GET /api/blocked-users answers for each block: never who it is (ADDENDUM §1). */
 export const blockedUserSchema = c.object({

@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
 import * as c from '../contract.js';
-import { checked, requestBody } from '../request-fields.js';
 import { publicVehicleSchema } from '../vehicles/vehicles.responses.js';
 
 export const MESSAGE_MAX_LENGTH = 500;
@@ -46,78 +44,49 @@ export const DEFAULT_QUICK_MESSAGES = [
 
 /** Spec §5 Anonymous message: not empty after trimming, at most 500 characters. */
 const content = () =>
-  z.pipe(
-    z.pipe(
-      z.nullish(z.string()),
-      z.transform((value: string | null | undefined) => (value ?? '').trim()),
-    ),
-    checked(
-      z.string(),
-      z.minLength(1, messageTexts.empty),
-      z.maxLength(MESSAGE_MAX_LENGTH, messageTexts.tooLong),
-    ),
+  c.check(
+    c.text({ required: messageTexts.empty, trim: true }),
+    c.maxLength(MESSAGE_MAX_LENGTH, messageTexts.tooLong),
   );
 
-/* @__NO_SIDE_EFFECTS__ */
-const id = (message: string) =>
-  z.pipe(
-    z.pipe(
-      z.nullish(z.string()),
-      z.transform((value: string | null | undefined) => value ?? ''),
-    ),
-    checked(z.string(), z.minLength(1, message), z.maxLength(64, message)),
-  );
+/** A required id of at most 64 characters. */
+const id = (message: string) => c.check(c.text({ required: message }), c.maxLength(64, message));
 
 /** An optional id of at most 64 characters; empty is none. */
-/* @__NO_SIDE_EFFECTS__ */
 const optionalId = (message: string) =>
-  z.pipe(
-    z.nullish(checked(z.string(), z.maxLength(64, message))),
-    z.transform((value: string | null | undefined) => value || undefined),
-  );
-
-const anonymousMessageFields = () =>
-  z.object({
-    vehicleId: id('vehicleId is required'),
-    content: content(),
-    messageType: z.pipe(
-      z.pipe(
-        z.nullish(z.string()),
-        z.transform((value: string | null | undefined) => value ?? 'custom'),
-      ),
-      z.literal('custom', { error: messageTexts.unknownMessageType }),
-    ),
-    senderVehicleId: optionalId(messageTexts.notYourVehicle),
-  });
+  c.map(c.optional(c.check(c.text(), c.maxLength(64, message))), (value) => value || undefined);
 
 /** POST /api/messages/anonymous (spec §7). */
-export const anonymousMessageRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody(
+export const anonymousMessageRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
     { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text' },
-    anonymousMessageFields(),
+    c.object({
+      vehicleId: id('vehicleId is required'),
+      content: content(),
+      messageType: c.map(
+        c.optional(c.withMessage(c.literal('custom'), messageTexts.unknownMessageType)),
+        (value) => value ?? 'custom',
+      ),
+      senderVehicleId: optionalId(messageTexts.notYourVehicle),
+    }),
   ),
 );
-export type AnonymousMessageRequest = z.input<ReturnType<typeof anonymousMessageFields>>;
-export type AnonymousMessageInput = z.output<typeof anonymousMessageRequestSchema>;
+export type AnonymousMessageRequest = c.Input<typeof anonymousMessageRequestSchema>;
+export type AnonymousMessageInput = c.Infer<typeof anonymousMessageRequestSchema>;
 
-const replyFields = () => z.object({ content: content() });
 /** POST /api/conversations/{id}/messages. */
-export const replyRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ content: 'text' }, replyFields()),
+export const replyRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody({ content: 'text' }, c.object({ content: content() })),
 );
-export type ReplyRequest = z.input<ReturnType<typeof replyFields>>;
+export type ReplyRequest = c.Input<typeof replyRequestSchema>;
 
-const markReadFields = () =>
-  z.object({
-    vehicleId: optionalId(messageTexts.notYourVehicleHere),
-  });
 /** PATCH /api/conversations/{id}/read. */
-export const markReadRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ vehicleId: 'text' }, markReadFields()),
+export const markReadRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody({ vehicleId: 'text' }, c.object({ vehicleId: optionalId(messageTexts.notYourVehicleHere) })),
 );
-export type MarkReadRequest = z.input<ReturnType<typeof markReadFields>>;
+export type MarkReadRequest = c.Input<typeof markReadRequestSchema>;
 
-// Response contracts (../contract.ts).
+// Response contracts.
 
 /** The other side of a conversation when it wrote without a vehicle: never who they are. */
 export const anonymousPartySchema = c.object({

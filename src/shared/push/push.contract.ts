@@ -1,6 +1,4 @@
-import * as z from 'zod/mini';
 import * as c from '../contract.js';
-import { checked, requestBody } from '../request-fields.js';
 
 /** Texts of the push calls; the spec names none (docs/decisions/0091-web-push.md). */
 export const pushTexts = {
@@ -27,88 +25,68 @@ const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 /** How many bytes a base64url text decodes to (padding allowed). */
 const decodedLength = (text: string) => Math.floor((text.replace(/=+$/, '').length * 3) / 4);
 
-/* @__NO_SIDE_EFFECTS__ */
-const text = (required: string) =>
-  z.pipe(
-    z.pipe(
-      z.nullish(z.string()),
-      z.transform((value: string | null | undefined) => value?.trim() ?? ''),
-    ),
-    checked(z.string(), z.minLength(1, required)),
-  );
+/** Text that must be there, trimmed. */
+const requiredText = (required: string) => c.text({ required, trim: true });
 
 const endpoint = () =>
-  checked(
-    z.pipe(
-      text(pushTexts.endpointRequired),
-      checked(z.string(), z.maxLength(PUSH_ENDPOINT_MAX, pushTexts.endpointInvalid)),
-    ),
-    z.refine((value: string) => {
+  c.check(
+    requiredText(pushTexts.endpointRequired),
+    c.maxLength(PUSH_ENDPOINT_MAX, pushTexts.endpointInvalid),
+    (value) => {
       try {
-        return new URL(value).protocol === 'https:';
+        return new URL(value).protocol === 'https:' ? undefined : pushTexts.endpointInvalid;
       } catch {
-        return false;
+        return pushTexts.endpointInvalid;
       }
-    }, pushTexts.endpointInvalid),
+    },
   );
 
 /** A base64url key of `bytes` bytes once decoded. */
 const key = (bytes: number) =>
-  checked(
-    text(pushTexts.keysInvalid),
-    z.refine(
-      (value: string) => base64url.test(value) && decodedLength(value) === bytes,
-      pushTexts.keysInvalid,
-    ),
+  c.check(requiredText(pushTexts.keysInvalid), (value) =>
+    base64url.test(value) && decodedLength(value) === bytes ? undefined : pushTexts.keysInvalid,
   );
 
-const subscriptionFields = () =>
-  z.object({
-    endpoint: endpoint(),
-    // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291).
-    p256dh: key(65),
-    auth: key(16),
-  });
-
 /** POST /api/push/subscribe (spec §7): the browser's subscription, flat. */
-export const subscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ endpoint: 'text', p256dh: 'text', auth: 'text' }, subscriptionFields()),
+export const subscribeRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { endpoint: 'text', p256dh: 'text', auth: 'text' },
+    c.object({
+      endpoint: endpoint(),
+      // An uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291).
+      p256dh: key(65),
+      auth: key(16),
+    }),
+  ),
 );
-export type SubscribeRequest = z.input<ReturnType<typeof subscriptionFields>>;
+export type SubscribeRequest = c.Input<typeof subscribeRequestSchema>;
 
 /**
  * GET /api/push/check-renewal: with `?endpoint=`, whether this browser's own subscription must be made again
  * (another browser of the account may hold a current one); without, whether the account has none (spec §7).
  */
-export const renewalQuerySchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ endpoint: 'text' }, z.object({ endpoint: z.optional(endpoint()) })),
+export const renewalQuerySchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody({ endpoint: 'text' }, c.object({ endpoint: c.optional(endpoint()) })),
 );
 
 /** POST /api/push/unsubscribe. */
-export const unsubscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ endpoint: 'text' }, z.object({ endpoint: endpoint() })),
+export const unsubscribeRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody({ endpoint: 'text' }, c.object({ endpoint: endpoint() })),
 );
 
-const testFields = () =>
-  z.object({
-    title: z.pipe(
-      z.pipe(
-        z.nullish(z.string()),
-        z.transform((value: string | null | undefined) => value?.trim() || pushTexts.testTitle),
-      ),
-      checked(z.string(), z.maxLength(100, pushTexts.titleTooLong)),
-    ),
-    body: z.pipe(
-      z.pipe(
-        z.nullish(z.string()),
-        z.transform((value: string | null | undefined) => value?.trim() || pushTexts.testBody),
-      ),
-      checked(z.string(), z.maxLength(300, pushTexts.bodyTooLong)),
-    ),
-  });
+/** Optional text, trimmed, at most `max` characters; none or empty is `fallback`. */
+const textOr = (fallback: string, max: number, tooLong: string) =>
+  c.map(c.optional(c.check(c.text({ trim: true }), c.maxLength(max, tooLong))), (value) => value || fallback);
+
 /** POST /api/push/test {title, body}. */
-export const pushTestRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ title: 'text', body: 'text' }, testFields()),
+export const pushTestRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { title: 'text', body: 'text' },
+    c.object({
+      title: textOr(pushTexts.testTitle, 100, pushTexts.titleTooLong),
+      body: textOr(pushTexts.testBody, 300, pushTexts.bodyTooLong),
+    }),
+  ),
 );
 
 export const vapidPublicKeyResponseSchema = c.object({ publicKey: c.string });
@@ -129,3 +107,28 @@ export const pushPayloadSchema = c.object({
   unreadCount: c.nullable(c.int()),
 });
 export type PushPayload = c.Infer<typeof pushPayloadSchema>;
+
+// Notification preferences (GET and PUT /api/push/preferences).
+
+/**
+ * The owner's notification preferences the server itself must honour (issue 10): whether a push shows the
+ * message's text. The rest of the notification preferences live only in the browser's cookie.
+ */
+export const notificationPreferencesTexts = {
+  showPreviewsRequired: 'showPreviews must be true or false',
+  /** A push's body when the owner turned previews off. */
+  hiddenPreview: 'Open the app to read it.',
+} as const;
+
+/** PUT /api/push/preferences {showPreviews}. */
+export const notificationPreferencesRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { showPreviews: 'boolean' },
+    // Required: absent or null is refused with the same words as a wrong type.
+    c.object({ showPreviews: c.withMessage(c.boolean, notificationPreferencesTexts.showPreviewsRequired) }),
+  ),
+);
+
+/** GET and PUT /api/push/preferences answer the preferences now in force. */
+export const notificationPreferencesResponseSchema = c.object({ showPreviews: c.boolean });
+export type NotificationPreferences = c.Infer<typeof notificationPreferencesResponseSchema>;

@@ -24,8 +24,8 @@ const REQUIRED = ['make', 'model', 'year', 'licensePlate', 'color'] as const;
 const valid = { make: 'Toyota', model: 'Camry', year: '2020', licensePlate: 'ABC-1234', color: 'silver' };
 type Body = Record<string, unknown>;
 
-const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.success ? undefined : result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { message: string } }) =>
+  result.success ? undefined : result.error?.message;
 
 /** Every required field, each left out in each of these ways (null is JSON's "no value"). */
 const absentValues: Array<[string, unknown]> = [

@@ -1,5 +1,4 @@
-import * as z from 'zod/mini';
-import { checked, type FieldKind, fieldTypeProblem, requestBody, requestTexts } from '../request-fields.js';
+import * as c from '../contract.js';
 import {
   DEFAULT_VEHICLE_TYPE,
   FIRST_REGISTRATION_YEAR,
@@ -12,8 +11,9 @@ import { displayPlate, registrationPlateProblem } from './plates.js';
 import { vehicleTexts } from './texts.js';
 import { THEME_PRESET_VALUES } from './themes.js';
 
-// The response contracts (and the constants they name) are in contracts.ts, which the first screen loads
-// without the catalog and the form rules below.
+// The vehicles' endpoints: the owner's forms and their rules (POST and PATCH /api/vehicles, PUT theme)
+// here, the answers in vehicles.responses.ts, re-exported. Those stay apart so the first screens read
+// vehicles without the catalog these rules need: a module goes whole into one chunk (decision 0132).
 export * from './vehicles.responses.js';
 
 import {
@@ -48,7 +48,7 @@ const VEHICLE_FIELDS = {
   color: 'text',
   displayName: 'text',
   vehicleType: 'text',
-} as const satisfies Record<keyof VehicleFormValues, FieldKind>;
+} as const satisfies Record<keyof VehicleFormValues, c.FieldKind>;
 
 /** A field's text, trimmed; no value is empty. Only read after fieldTypeProblem passed. */
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
@@ -88,7 +88,7 @@ export function registrationProblem(
   input: Partial<Record<keyof VehicleFormValues, unknown>>,
   today = new Date(),
 ) {
-  const typeProblem = fieldTypeProblem(input, VEHICLE_FIELDS);
+  const typeProblem = c.fieldTypeProblem(input, VEHICLE_FIELDS);
   if (typeProblem) return typeProblem;
   const form = normalise(input);
   if (!form.make || !form.model || !form.year || !form.licensePlate || !form.color)
@@ -104,7 +104,7 @@ export function registrationProblem(
  * cannot store a plate registration would refuse (docs/decisions/0020-vehicle-rules.md).
  */
 export function editProblem(input: Partial<Record<keyof VehicleFormValues, unknown>>, today = new Date()) {
-  const typeProblem = fieldTypeProblem(input, VEHICLE_FIELDS);
+  const typeProblem = c.fieldTypeProblem(input, VEHICLE_FIELDS);
   if (typeProblem) return typeProblem;
   const form = normalise(input);
   if (!form.make || !form.model || !form.licensePlate || !form.year || !form.color)
@@ -130,18 +130,15 @@ function toInput(form: VehicleFormValues): VehicleInput {
   };
 }
 
-const vehicleBody = () => z.record(z.string(), z.unknown(), { error: requestTexts.notObject });
+type VehicleBody = Partial<Record<keyof VehicleFormValues | 'acceptMessagesFrom', unknown>>;
+/** Any body: the rules below refuse one that is not an object (fieldTypeProblem). */
+const vehicleBody = c.unknown as c.Contract<VehicleBody, VehicleFormValues>;
 
-export const createVehicleRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  z.pipe(
-    checked(
-      vehicleBody(),
-      z.superRefine((body: Record<string, unknown>, ctx) => {
-        const problem = registrationProblem(body);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    ),
-    z.transform((body: Record<string, unknown>) => toInput(normalise(body))),
+/** POST /api/vehicles: spec §5 Vehicle registration (registrationProblem). */
+export const createVehicleRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.map(
+    c.check(vehicleBody, (body) => registrationProblem(body)),
+    (body) => toInput(normalise(body)),
   ),
 );
 
@@ -156,22 +153,17 @@ export type VehicleUpdate = Omit<VehicleInput, 'vehicleType'> & {
 
 function acceptMessagesFromProblem(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') return requestTexts.notText('acceptMessagesFrom');
+  if (typeof value !== 'string') return c.requestTexts.notText('acceptMessagesFrom');
   return (ACCEPT_MESSAGES_FROM as readonly string[]).includes(value)
     ? undefined
     : vehicleTexts.unknownAcceptMessagesFrom;
 }
 
-export const updateVehicleRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  z.pipe(
-    checked(
-      vehicleBody(),
-      z.superRefine((body: Record<string, unknown>, ctx) => {
-        const problem = editProblem(body) ?? acceptMessagesFromProblem(body.acceptMessagesFrom);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    ),
-    z.transform((body: Record<string, unknown>): VehicleUpdate => {
+/** PATCH /api/vehicles/{id}: spec §5 Vehicle edit (editProblem), and who may message the vehicle. */
+export const updateVehicleRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.map(
+    c.check(vehicleBody, (body) => editProblem(body) ?? acceptMessagesFromProblem(body.acceptMessagesFrom)),
+    (body): VehicleUpdate => {
       const form = normalise(body);
       const { vehicleType, ...rest } = toInput(form);
       const accept = body.acceptMessagesFrom as AcceptMessagesFrom | null | undefined;
@@ -180,15 +172,15 @@ export const updateVehicleRequestSchema = /* @__PURE__ */ z.lazy(() =>
         ...(form.vehicleType ? { vehicleType } : {}),
         ...(accept ? { acceptMessagesFrom: accept } : {}),
       };
-    }),
+    },
   ),
 );
 
-const themeFields = () =>
-  z.object({
-    themePreset: z.enum(THEME_PRESET_VALUES, { error: vehicleTexts.unknownThemePreset }),
-  });
-export const themeRequestSchema = /* @__PURE__ */ z.lazy(() =>
-  requestBody({ themePreset: 'text' }, themeFields()),
+/** PUT /api/vehicles/{id}/theme. */
+export const themeRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { themePreset: 'text' },
+    c.object({ themePreset: c.withMessage(c.oneOf(THEME_PRESET_VALUES), vehicleTexts.unknownThemePreset) }),
+  ),
 );
-export type ThemeRequest = z.input<ReturnType<typeof themeFields>>;
+export type ThemeRequest = c.Input<typeof themeRequestSchema>;

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type NotificationPreferences,
   notificationPreferencesResponseSchema,
-} from '../../../shared/push/preferences.js';
+} from '../../../shared/push/push.contract.js';
 import { SwitchRow } from '../../components/ui/switch-row.js';
 import { apiRequest, readQuery } from '../../lib/api.js';
 import { handleApiError } from '../../lib/handle-error.js';
