@@ -1,7 +1,12 @@
 import { ArrowLeft, Ban, EllipsisVertical, QrCode, RectangleHorizontal, Send, Trash2 } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import type { Conversation, Message } from '../../shared/messaging/messages.contract.js';
+import {
+  type Conversation,
+  MESSAGE_MAX_LENGTH,
+  type Message,
+  replyRequestSchema,
+} from '../../shared/messaging/messages.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { SignInRequired } from '../components/sign-in-required.js';
 import { Button } from '../components/ui/button.js';
@@ -171,10 +176,11 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
     markRead.mutate(conversation.ownVehicleId);
   }, [conversation.id, hasUnread]);
 
+  // Spec §5: blank text cannot be sent; the route's own contract says what can.
+  const request = replyRequestSchema.safeParse({ content: draft });
   const send = () => {
-    const content = draft.trim();
-    if (content === '' || reply.isPending) return;
-    reply.mutate(content, { onSuccess: () => setDraft('') });
+    if (!request.success || reply.isPending) return;
+    reply.mutate(request.data.content, { onSuccess: () => setDraft('') });
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -215,7 +221,7 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
           <textarea
             id="reply"
             rows={2}
-            maxLength={500}
+            maxLength={MESSAGE_MAX_LENGTH}
             value={draft}
             placeholder={texts.replyPlaceholder}
             onChange={(event) => setDraft(event.target.value)}
@@ -227,7 +233,7 @@ function ChatView({ conversation, onBack }: { conversation: Conversation; onBack
               type="submit"
               size="icon"
               aria-label={texts.send}
-              disabled={draft.trim() === '' || reply.isPending}
+              disabled={!request.success || reply.isPending}
             >
               <Send aria-hidden className="h-5 w-5" />
             </Button>

@@ -1,7 +1,10 @@
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
-import { MESSAGE_MAX_LENGTH, messageTexts } from '../../shared/messaging/messages.contract.js';
+import {
+  anonymousMessageRequestSchema,
+  MESSAGE_MAX_LENGTH,
+} from '../../shared/messaging/messages.contract.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -18,14 +21,6 @@ import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
 import { usePreferences } from '../lib/use-preferences.js';
-
-/** The spec's rules for an anonymous message (spec §5), before the call. */
-function contentProblem(content: string): string | undefined {
-  const text = content.trim();
-  if (text === '') return messageTexts.empty;
-  if (text.length > MESSAGE_MAX_LENGTH) return messageTexts.tooLong;
-  return undefined;
-}
 
 /** Signed-in senders with several vehicles choose which one they write as (the first by default). */
 function SenderVehicleChoice({ value, onChange }: { value: string; onChange: (id: string) => void }) {
@@ -69,17 +64,18 @@ export function SendMessagePage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = contentProblem(content);
-    if (problem) {
-      refuseBlankMessage(problem);
+    // The route's own contract (spec §5 Anonymous message), before the call: the same texts in the same order.
+    const request = anonymousMessageRequestSchema.safeParse({
+      vehicleId,
+      content,
+      messageType: 'custom',
+      senderVehicleId,
+    });
+    if (!request.success) {
+      refuseBlankMessage(request.error.message);
       return;
     }
-    sendMessage.mutate({
-      vehicleId,
-      content: content.trim(),
-      messageType: 'custom',
-      ...(senderVehicleId ? { senderVehicleId } : {}),
-    });
+    sendMessage.mutate(request.data);
   };
 
   return (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
-import { editProblem } from '../../shared/vehicles/vehicles.contract.js';
+import { updateVehicleRequestSchema } from '../../shared/vehicles/vehicles.contract.js';
 import type { AcceptMessagesFrom, Vehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -31,8 +31,10 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const values = formValues(state);
-    const problem = editProblem(values);
-    if (problem) {
+    // The route's own contract (spec §5 Vehicle edit), before the call.
+    const request = updateVehicleRequestSchema.safeParse({ ...values, acceptMessagesFrom });
+    if (!request.success) {
+      const problem = request.error.message;
       const title =
         problem === vehicleTexts.fillRequiredFields
           ? vehicleScreenTexts.missingInformationTitle

@@ -1,7 +1,7 @@
 import { Car } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { registrationYears } from '../../shared/vehicles/catalog.js';
-import { registrationProblem } from '../../shared/vehicles/vehicles.contract.js';
+import { createVehicleRequestSchema } from '../../shared/vehicles/vehicles.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card.js';
@@ -21,10 +21,14 @@ export function VehicleSetupPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const values = formValues(state);
-    // The same rules the server applies (spec §5), checked before the call.
-    const problem = registrationProblem(values);
-    if (problem) {
-      toast({ title: vehicleScreenTexts.errorTitle, description: problem, variant: 'destructive' });
+    // The route's own contract (spec §5 Vehicle registration), before the call.
+    const request = createVehicleRequestSchema.safeParse(values);
+    if (!request.success) {
+      toast({
+        title: vehicleScreenTexts.errorTitle,
+        description: request.error.message,
+        variant: 'destructive',
+      });
       return;
     }
     registerVehicle.mutate(values);

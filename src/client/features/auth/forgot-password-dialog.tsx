@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { authTexts } from '../../../shared/auth/auth.contract.js';
+import { emailRequestSchema } from '../../../shared/auth/auth.contract.js';
 import { Button } from '../../components/ui/button.js';
 import {
   Dialog,
@@ -34,12 +34,14 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
     event.preventDefault();
     // React bubbles events through the portal: keep this submit away from the sign-in form around the trigger.
     event.stopPropagation();
-    if (email.trim() === '') {
-      setProblem(authTexts.missingEmail);
+    // The route's own contract (spec §5 Forgot password), before the call.
+    const request = emailRequestSchema.safeParse({ email });
+    if (!request.success) {
+      setProblem(request.error.message);
       return;
     }
     setProblem(null);
-    forgotPassword.mutate({ email: email.trim() }, { onSuccess: () => setIsOpen(false) });
+    forgotPassword.mutate(request.data, { onSuccess: () => setIsOpen(false) });
   };
   const shownProblem =
     problem ??

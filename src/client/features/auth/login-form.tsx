@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { authTexts } from '../../../shared/auth/auth.contract.js';
+import { credentialsSchema } from '../../../shared/auth/auth.contract.js';
 import { Button } from '../../components/ui/button.js';
 import { Checkbox } from '../../components/ui/checkbox.js';
 import { FormField } from '../../components/ui/form-field.js';
@@ -22,15 +22,17 @@ export function LoginForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (email.trim() === '' || password === '') {
+    // Spec §5 Login and register: the login request's first rules, before the call.
+    const credentials = credentialsSchema.safeParse({ email, password });
+    if (!credentials.success) {
       toast({
         title: authScreenTexts.missingInformation,
-        description: authTexts.missingCredentials,
+        description: credentials.error.message,
         variant: 'destructive',
       });
       return;
     }
-    login.mutate({ email: email.trim(), password, rememberMe });
+    login.mutate({ ...credentials.data, rememberMe });
   };
 
   return (

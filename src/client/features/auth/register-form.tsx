@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { authTexts } from '../../../shared/auth/auth.contract.js';
+import { credentialsSchema } from '../../../shared/auth/auth.contract.js';
 import { Button } from '../../components/ui/button.js';
 import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';
@@ -16,17 +16,18 @@ export function RegisterForm() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (fields.email.trim() === '' || fields.password === '') {
+    // Spec §5 Login and register: email and password, before the call; the server's own rules are its to say.
+    const credentials = credentialsSchema.safeParse(fields);
+    if (!credentials.success) {
       toast({
         title: authScreenTexts.missingInformation,
-        description: authTexts.missingCredentials,
+        description: credentials.error.message,
         variant: 'destructive',
       });
       return;
     }
     register.mutate({
-      email: fields.email.trim(),
-      password: fields.password,
+      ...credentials.data,
       firstName: fields.firstName.trim() || null,
       lastName: fields.lastName.trim() || null,
     });
