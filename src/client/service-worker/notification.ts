@@ -1,17 +1,19 @@
-import { isBadgeCount, sameOriginPath } from './messages.js';
+import { pushPayloadSchema } from '../../shared/push/push.contract.js';
+import { sameOriginPath } from './messages.js';
 
 /**
- * What a push shows (docs/decisions/0092-service-worker-push-and-badge.md). The server sends
- * src/shared/push/push.ts pushPayloadSchema {title, body, tag, url, conversationId, unreadCount} as JSON;
- * the worker checks it by hand (no zod in the worker) and field by field, so a push it cannot read still
- * shows a notification: Safari on iOS ends a subscription whose pushes show nothing.
+ * What a push shows (docs/decisions/0092-service-worker-push-and-badge.md). The server sends a
+ * pushPayloadSchema {title, body, tag, url, conversationId, unreadCount} as JSON, and the worker reads it
+ * with that same contract (docs/decisions/0132-one-contract-dialect.md). A push that does not match it
+ * still shows a notification, the generic one: Safari on iOS ends a subscription whose pushes show
+ * nothing, and a push always means something arrived.
  */
 
 /** The manifest's icons, drawn at build time (vite.config.ts pwaAssets): the app icon and a small badge. */
 export const NOTIFICATION_ICON = '/pwa-192x192.png';
 export const NOTIFICATION_BADGE_ICON = '/pwa-64x64.png';
 
-/** Shown for a push without a readable title; the spec has no text for it (decision 0092). */
+/** Shown for a push that does not match its contract; the spec has no text for it (decision 0092). */
 export const GENERIC_NOTIFICATION = {
   title: 'Vehicle Contact',
   body: 'You have a new notification.',
@@ -56,26 +58,32 @@ export function readPushData(data: { text(): string } | null | undefined): unkno
   }
 }
 
-/** The notification a push's payload (already JSON-decoded, or null) asks for, from what in it is usable. */
+const notification = (
+  title: string,
+  body: string,
+  tag: string,
+  data: NotificationData,
+  unreadCount: number | null,
+): PushNotification => ({
+  title,
+  options: { body, tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE_ICON, data, renotify: true },
+  unreadCount,
+});
+
+/**
+ * The notification a push's payload (already JSON-decoded, or null) asks for: the server's, when the payload
+ * matches its contract, else the generic one, which says only that something came and leaves the badge alone.
+ */
 export function notificationFromPayload(payload: unknown, origin: string): PushNotification {
-  const fields = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
-  const title = text(fields.title);
-  const conversationId = text(fields.conversationId);
-  const tag =
-    text(fields.tag) ?? (conversationId ? `conversation-${conversationId}` : GENERIC_NOTIFICATION.tag);
-  return {
-    title: title ?? GENERIC_NOTIFICATION.title,
-    options: {
-      // A payload without a title is not one the server made: its body is not shown either.
-      body: title ? (typeof fields.body === 'string' ? fields.body : '') : GENERIC_NOTIFICATION.body,
-      tag,
-      icon: NOTIFICATION_ICON,
-      badge: NOTIFICATION_BADGE_ICON,
-      data: { url: sameOriginPath(fields.url, origin) ?? GENERIC_NOTIFICATION.url, conversationId },
-      renotify: true,
-    },
-    unreadCount: isBadgeCount(fields.unreadCount) ? fields.unreadCount : null,
-  };
+  const push = pushPayloadSchema.safeParse(payload);
+  if (!push.success) {
+    const { title, body, tag, url } = GENERIC_NOTIFICATION;
+    return notification(title, body, tag, { url, conversationId: null }, null);
+  }
+  const { title, body, tag, url, conversationId, unreadCount } = push.data;
+  // Still only ever one of the app's own pages.
+  const data = { url: sameOriginPath(url, origin) ?? GENERIC_NOTIFICATION.url, conversationId };
+  return notification(title, body, tag, data, unreadCount);
 }
 
 /** The click data kept on a shown notification, checked again: it may come from an older version. */

@@ -95,16 +95,19 @@ export const pushRenewalResponseSchema = c.object({ renewalRequired: c.boolean }
 
 /**
  * What a push carries to the service worker (under 3,000 bytes, ADDENDUM §10): what to show and where a
- * click goes. Never who wrote: the vehicle written to and a preview of the text.
+ * click goes. Never who wrote: the vehicle written to and a preview of the text. The server's presenter
+ * makes it and the worker reads it with this contract (src/client/service-worker/notification.ts).
  */
 export const pushPayloadSchema = c.object({
-  title: c.string,
+  title: c.nonEmptyString,
   body: c.string,
   /** Notifications of one conversation replace each other. */
-  tag: c.string,
+  tag: c.nonEmptyString,
+  /** A path of the app; the worker opens nothing else. */
   url: c.string,
   conversationId: c.nullable(c.string),
-  unreadCount: c.nullable(c.int()),
+  /** The recipient's unread messages, for the app badge; null leaves the badge alone. */
+  unreadCount: c.nullable(c.int(0)),
 });
 export type PushPayload = c.Infer<typeof pushPayloadSchema>;
 
