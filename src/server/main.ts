@@ -70,7 +70,7 @@ function restrictDataDir(dataDir: string) {
     try {
       if (restrictMode(target, mode) !== undefined) restricted++;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (code !== 'EPERM') throw error;
       process.stderr.write(
         `Could not restrict ${target} to its owner (${code}): chmod ${mode.toString(8)} it.\n`,

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authTexts } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
-import { HttpError } from '../plugins/errors.js';
+import { errorCode } from '../errors/error-code.js';
+import { HttpError } from '../errors/http-error.js';
 import type { AuthCookies } from './auth.routes.js';
 import {
   IssuerUnreachable,
@@ -29,9 +30,15 @@ function loginStateCookie(isHttps: boolean) {
 function describeError(error: unknown) {
   if (error instanceof SignInRefused) return undefined;
   if (!(error instanceof Error)) return { message: String(error) };
-  const { code, error: oauthError, cause } = error as { code?: unknown; error?: unknown; cause?: unknown };
-  const causeCode = (cause as { code?: unknown } | undefined)?.code;
-  return { name: error.name, code, oauthError, causeCode, message: error.message };
+  // openid-client's OAuth errors carry the provider's `error` field.
+  const oauthError = (error as { error?: unknown }).error;
+  return {
+    name: error.name,
+    code: errorCode(error),
+    oauthError,
+    causeCode: errorCode(error.cause),
+    message: error.message,
+  };
 }
 
 export function registerOidcRoutes(

@@ -10,7 +10,7 @@ import { ErrorCode } from '../../shared/errors.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Transaction } from '../db/transaction.js';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from '../errors/http-error.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';

@@ -1,9 +1,9 @@
 import { authTexts } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import type { Clock } from '../clock.js';
+import { HttpError } from '../errors/http-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { DomainEvents } from '../events/events.js';
-import { HttpError } from '../plugins/errors.js';
 import type { RequestAuth } from '../plugins/session.js';
 import { generateToken, hashToken } from '../tokens.js';
 import type { AuthRepo } from './auth.repo.js';

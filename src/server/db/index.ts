@@ -113,7 +113,7 @@ export function openSqlite(
       try {
         restrictMode(existing, 0o600);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+        if (errorCode(error) !== 'EPERM') throw error;
       }
     }
   }

@@ -2,8 +2,7 @@ import net from 'node:net';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnavailableError } from '../errors/unavailable.js';
-import { isUnavailable } from '../plugins/errors.js';
+import { isUnavailable, UnavailableError } from '../errors/unavailable.js';
 import { createTestDatabase, type TestDatabase } from '../test/databases.js';
 import { openPostgres } from './index.js';
 

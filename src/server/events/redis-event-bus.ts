@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { UnavailableError } from '../plugins/errors.js';
+import { UnavailableError } from '../errors/unavailable.js';
 import {
   type DeliveryGapListener,
   type EventBus,

@@ -2,7 +2,7 @@ import { blockTexts } from '../../shared/messaging/blocks.contract.js';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../shared/vehicles/label.js';
 import type { Clock } from '../clock.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../errors/http-error.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { BlockSubject, BlocksRepo } from './blocks.repo.js';

@@ -1,5 +1,5 @@
 import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.contract.js';
-import { badRequest, notFound } from '../plugins/errors.js';
+import { badRequest, notFound } from '../errors/http-error.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
 import { canReply, clearedAtOf, seenByNobodyUntil, sideOf, vehicleOf } from './messaging.policy.js';
 import { participantConversation } from './participant.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { isUniqueViolation } from '../db/index.js';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from '../errors/http-error.js';
 
 /** The operations that take an Idempotency-Key. A sender's keys are one namespace across them. */
 export type IdempotentOperation = 'POST /api/messages/anonymous' | 'POST /api/conversations/{id}/messages';

@@ -5,7 +5,7 @@ import {
   messageTexts,
   replyRequestSchema,
 } from '../../shared/messaging/messages.contract.js';
-import { badRequest } from '../plugins/errors.js';
+import { badRequest } from '../errors/http-error.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { MessagingPort } from '../ports.js';
 import { hashToken } from '../tokens.js';

@@ -1,5 +1,5 @@
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
-import { notFound } from '../plugins/errors.js';
+import { notFound } from '../errors/http-error.js';
 import { sideOf } from './messaging.policy.js';
 import type { MessagingRepo } from './messaging.repo.js';
 

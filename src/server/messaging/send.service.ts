@@ -9,8 +9,8 @@ import {
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { ConversationSide } from '../db/schema.js';
+import { badRequest, HttpError, notFound } from '../errors/http-error.js';
 import type { MessageWritten } from '../events/events.js';
-import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { BlockSubject } from './blocks.repo.js';

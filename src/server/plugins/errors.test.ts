@@ -4,12 +4,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { UnavailableError } from '../errors/unavailable.js';
+import { isUnavailable, UnavailableError } from '../errors/unavailable.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore } from '../rate-limit/rate-limiter.js';
 import { createTestDatabase, type TestDatabase, testEngines } from '../test/databases.js';
 import { TEST_ORIGIN } from '../test/http.js';
-import { isUnavailable } from './errors.js';
 
 /** An SQL error as pg hands it on: the server's ErrorResponse, with its SQLSTATE. */
 function databaseError(code: string) {

@@ -1,45 +1,11 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import pg from 'pg';
 import { ContractError } from '../../shared/contract.js';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
 import { errorCode } from '../errors/error-code.js';
-import { UnavailableError } from '../errors/unavailable.js';
-
-// Where the rate-limit store and the event bus import it from.
-export { UnavailableError };
-
-export interface HttpErrorOptions {
-  code?: ErrorCode;
-  /** More fields of the answer's body (the address to verify, say). */
-  extra?: Partial<ApiErrorBody>;
-  /** Headers of the answer (Retry-After, say). */
-  headers?: Record<string, string>;
-}
-
-/** An error a caller caused (or a known condition); leaves the server as {message, code?} with its status. */
-export class HttpError extends Error {
-  readonly code: ErrorCode | undefined;
-  readonly extra: Partial<ApiErrorBody>;
-  readonly headers: Record<string, string>;
-
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    options: HttpErrorOptions = {},
-  ) {
-    super(message);
-    this.code = options.code;
-    this.extra = options.extra ?? {};
-    this.headers = options.headers ?? {};
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, message, { code: ErrorCode.validation });
-export const notFound = (message: string) => new HttpError(404, message, { code: ErrorCode.notFound });
-export const unsupportedMediaType = (message = 'Send the request body as application/json') =>
-  new HttpError(415, message, { code: ErrorCode.unsupportedMediaType });
+import { HttpError } from '../errors/http-error.js';
+import { isUnavailable } from '../errors/unavailable.js';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ContractError | Error, request, reply) => {
@@ -137,45 +103,6 @@ function clientErrorBody(error: FastifyError): ApiErrorBody {
         return { message: 'Request body is not valid JSON', code: ErrorCode.validation };
       return { message: error.message, code: ErrorCode.validation };
   }
-}
-
-/**
- * Node's system errors for a dependency out of reach, and SQLite's busy database. PostgreSQL's and
- * Redis's failures arrive as UnavailableError (db/index.ts, the rate-limit store, the event bus).
- * ECONNRESET is not one: PostgreSQL and Redis wrap theirs, and no other dependency is called while a
- * request waits (mail goes after the answer; OIDC failures are answered where they happen). One here is
- * the request's own client going away (isClientGone).
- */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'SQLITE_BUSY',
-]);
-
-/**
- * The SQLSTATEs of PostgreSQL unable to serve us now: connection exceptions (class 08), the server
- * shutting down, crashing or starting (57P01-57P03), no connection slot left (53300). Any other is an
- * SQL error: a bug, or a conflict the code answers itself (a unique violation, say).
- */
-function isPostgresUnavailable(error: pg.DatabaseError): boolean {
-  const code = error.code ?? '';
-  return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
-}
-
-/** Database or Redis out of reach: a 503 the caller can retry, not a bug. Decided by type and code. */
-export function isUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if (current instanceof UnavailableError) return true;
-    if (current instanceof pg.DatabaseError) return isPostgresUnavailable(current);
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    current = cause;
-  }
-  return false;
 }
 
 /**

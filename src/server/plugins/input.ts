@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, unsupportedMediaType } from './errors.js';
+import { badRequest, unsupportedMediaType } from '../errors/http-error.js';
 import { hasDotSegment, isApiPath, noRoute } from './paths.js';
 
 const MAX_DEPTH = 20;

@@ -1,4 +1,4 @@
-import { notFound } from './errors.js';
+import { notFound } from '../errors/http-error.js';
 
 /**
  * The path of a request target, its query string left out. A target in absolute form

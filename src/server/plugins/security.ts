@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { ErrorCode } from '../../shared/errors.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors/http-error.js';
 import { isApiPath } from './paths.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

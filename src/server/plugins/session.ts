@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthProvider, authTexts, SESSION_HINT_COOKIE } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../errors/http-error.js';
 
 export interface SessionUser {
   id: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
 import { type PushPayload, pushTexts } from '../../shared/push/push.contract.js';
 import type { Clock } from '../clock.js';
-import { HttpError } from '../plugins/errors.js';
+import { HttpError } from '../errors/http-error.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import { type PushRepo, showsPreviews } from './push.repo.js';

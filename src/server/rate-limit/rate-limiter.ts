@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ErrorCode } from '../../shared/errors.js';
 import { type Clock, systemClock } from '../clock.js';
-import { HttpError, UnavailableError } from '../plugins/errors.js';
+import { HttpError } from '../errors/http-error.js';
+import { UnavailableError } from '../errors/unavailable.js';
 
 export interface RateLimitRule {
   name: string;

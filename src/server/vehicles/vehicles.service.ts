@@ -8,8 +8,8 @@ import type { VehicleInput, VehicleUpdate } from '../../shared/vehicles/vehicles
 import type { Clock } from '../clock.js';
 import { isUniqueViolation } from '../db/index.js';
 import type { Transaction, TransactionScope } from '../db/transaction.js';
+import { badRequest, HttpError, notFound } from '../errors/http-error.js';
 import type { EventBus } from '../events/event-bus.js';
-import { badRequest, HttpError, notFound } from '../plugins/errors.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
