@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE_TOO_MANY, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
-import { REALTIME_RECONNECT_DELAY_MS, REALTIME_TOO_MANY_RETRY_MS, reconnectDelayAfter } from './realtime.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME_PATH, SOCKET_CLOSE_TOO_MANY, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
+import {
+  connectRealtime,
+  REALTIME_RECONNECT_DELAY_MS,
+  REALTIME_TOO_MANY_RETRY_MS,
+  reconnectDelayAfter,
+} from './realtime.js';
 
 describe('reconnectDelayAfter', () => {
   it('never reopens a socket closed on purpose or for want of a session', () => {
@@ -16,5 +21,91 @@ describe('reconnectDelayAfter', () => {
   it('waits a minute after a refusal for too many sockets, not 3 s in a loop', () => {
     expect(reconnectDelayAfter(SOCKET_CLOSE_TOO_MANY)).toBe(REALTIME_TOO_MANY_RETRY_MS);
     expect(REALTIME_TOO_MANY_RETRY_MS).toBeGreaterThanOrEqual(20 * REALTIME_RECONNECT_DELAY_MS);
+  });
+});
+
+describe('connectRealtime and the browser network', () => {
+  /** The sockets the page opened, as the browser's WebSocket would record them. */
+  const opened: FakeSocket[] = [];
+  class FakeSocket {
+    static readonly CONNECTING = 0;
+    readyState = 0;
+    onopen: (() => void) | null = null;
+    onmessage: ((message: { data: unknown }) => void) | null = null;
+    onclose: ((event: { code: number }) => void) | null = null;
+    constructor(readonly url: URL) {
+      opened.push(this);
+    }
+    send() {}
+    close(code = 1006) {
+      this.readyState = 3;
+      this.onclose?.({ code });
+    }
+  }
+  function fakeNetwork(isOnline: boolean) {
+    let listener: ((isOnline: boolean) => void) | undefined;
+    return {
+      isOnline: () => isOnline,
+      watch(onChange: (isOnline: boolean) => void) {
+        listener = onChange;
+        return () => {
+          listener = undefined;
+        };
+      },
+      set(value: boolean) {
+        isOnline = value;
+        listener?.(value);
+      },
+    };
+  }
+
+  beforeEach(() => {
+    opened.length = 0;
+    vi.useFakeTimers();
+    vi.stubGlobal('window', {
+      location: { href: 'https://app.example/home' },
+      setTimeout: globalThis.setTimeout,
+      clearTimeout: globalThis.clearTimeout,
+    });
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens the socket at once when the browser has a network', () => {
+    const disconnect = connectRealtime('user-1', fakeNetwork(true));
+    expect(opened.map((socket) => socket.url.href)).toEqual([`wss://app.example${REALTIME_PATH}`]);
+    disconnect();
+  });
+
+  it('makes no attempt while the browser has no network, and opens when it announces one', () => {
+    const network = fakeNetwork(false);
+    const disconnect = connectRealtime('user-1', network);
+    vi.advanceTimersByTime(60_000);
+    expect(opened).toHaveLength(0);
+    network.set(true);
+    expect(opened).toHaveLength(1);
+    disconnect();
+  });
+
+  it('after an abnormal close while offline, waits for the network instead of failing every 3 s', () => {
+    const network = fakeNetwork(true);
+    const disconnect = connectRealtime('user-1', network);
+    network.set(false);
+    opened[0]?.close(1006);
+    vi.advanceTimersByTime(10 * REALTIME_RECONNECT_DELAY_MS);
+    expect(opened).toHaveLength(1);
+    network.set(true);
+    expect(opened).toHaveLength(2);
+    disconnect();
+  });
+
+  it('once closed for good, opens nothing when the network comes back', () => {
+    const network = fakeNetwork(false);
+    connectRealtime('user-1', network)();
+    network.set(true);
+    expect(opened).toHaveLength(0);
   });
 });

@@ -5,6 +5,7 @@ import {
   SOCKET_CLOSE_UNAUTHENTICATED,
   serverEventSchema,
 } from '../../shared/realtime.js';
+import { type BrowserNetwork, browserNetwork } from './connectivity.js';
 
 /** Spec §9 Realtime: an attempt still pending after 10 s is closed; after an abnormal close, reconnect in 3 s. */
 export const REALTIME_CONNECT_TIMEOUT_MS = 10_000;
@@ -58,14 +59,22 @@ function dispatch(data: unknown) {
 /**
  * Spec §4 Realtime connection: opens for a signed-in user, sends {type: "authenticate", userId} on open (the
  * server goes by the session cookie anyway), reconnects 3 s after an abnormal close, and closes an attempt
- * still pending after 10 s. Answers the function that closes it for good.
+ * still pending after 10 s. While the browser says it has no network, no attempt is made (it could only fail):
+ * the socket opens when the browser announces a network again. Answers the function that closes it for good.
  */
-export function connectRealtime(userId: string): () => void {
+export function connectRealtime(userId: string, network: BrowserNetwork = browserNetwork): () => void {
   let socket: WebSocket | undefined;
   let reconnect: number | undefined;
   let isStopped = false;
+  let isWaitingForNetwork = false;
 
   const open = () => {
+    reconnect = undefined;
+    if (!network.isOnline()) {
+      isWaitingForNetwork = true;
+      return;
+    }
+    isWaitingForNetwork = false;
     const url = new URL(REALTIME_PATH, window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const current = new WebSocket(url);
@@ -80,15 +89,21 @@ export function connectRealtime(userId: string): () => void {
     current.onmessage = (message) => dispatch(message.data);
     current.onclose = (event) => {
       window.clearTimeout(timeout);
+      socket = undefined;
       const delay = reconnectDelayAfter(event.code);
       if (isStopped || delay === undefined) return;
       reconnect = window.setTimeout(open, delay);
     };
   };
+  const unwatch = network.watch((isOnline) => {
+    if (!isOnline || isStopped || !isWaitingForNetwork) return;
+    open();
+  });
 
   open();
   return () => {
     isStopped = true;
+    unwatch();
     window.clearTimeout(reconnect);
     socket?.close(1000);
   };
