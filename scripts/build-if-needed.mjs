@@ -38,8 +38,19 @@ export function buildIfNeeded(which = 'all') {
   const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   const changedAt = Math.max(...sources.map(newestMtime));
   if (builtAt > changedAt) return;
-  process.stdout.write(`Building ${what} (first start or changed sources)...\n`);
-  execSync(command, { cwd: root, stdio: 'inherit' });
+  process.stdout.write(`Building ${what} (first start or changed sources)...`);
+  const started = Date.now();
+  try {
+    // The build's own report (every chunk and its size) is shown only when the build fails.
+    // As `npm run build` makes it, also when a test runner (NODE_ENV=test) asks: React's production bundle.
+    execSync(command, { cwd: root, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } });
+  } catch (error) {
+    process.stdout.write(' failed:\n');
+    process.stdout.write(String(error.stdout ?? ''));
+    process.stderr.write(String(error.stderr ?? ''));
+    throw error;
+  }
+  process.stdout.write(` done in ${Math.round((Date.now() - started) / 1000)} s.\n`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url))

@@ -18,3 +18,10 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// `npm start` runs this through `sh -c`, which does not pass a SIGTERM on: npm's own process ends, the shell
+// with it, and this process is left to init. Being left is the signal to stop the server (decision 0135).
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 250).unref();

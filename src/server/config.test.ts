@@ -28,6 +28,15 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('logs JSON lines unless its output is a terminal, and LOG_FORMAT decides either way', () => {
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(ConfigError);
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('derives the origin from PORT and normalises APP_ORIGIN', () => {
     expect(loadConfig({ PORT: '8080' }).appOrigin).toBe('http://localhost:8080');
     const config = loadConfig({ APP_ORIGIN: 'https://Cars.Example.org/some/path' });
@@ -50,6 +59,7 @@ describe('configuration', () => {
       RATE_LIMIT_MULTIPLIER: '0.5',
       PUSH_TIMEOUT_MS: '2500',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
       VAPID_SUBJECT: 'mailto:ops@example.org',
     });
     expect(config).toMatchObject({
@@ -68,6 +78,7 @@ describe('configuration', () => {
       rateLimitMultiplier: 0.5,
       pushTimeoutMs: 2500,
       logLevel: 'warn',
+      logFormat: 'pretty',
       vapid: { subject: 'mailto:ops@example.org' },
     });
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { SqliteLockingMode } from './db/index.js';
+import type { LogFormat } from './logging.js';
 
 /** ADDENDUM §10: a push request gives up after 10 s (PUSH_TIMEOUT_MS's default). */
 export const PUSH_TIMEOUT_MS = 10_000;
@@ -71,6 +72,7 @@ const envSchema = z.object({
       'must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses/CIDRs',
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
 export type Config = {
@@ -101,6 +103,8 @@ export type Config = {
   supportEmail: string;
   rateLimitMultiplier: number;
   logLevel: string;
+  /** json for a log collector; pretty for a person at a terminal (src/server/logging.ts). */
+  logFormat: LogFormat;
   /**
    * Which X-Forwarded-For hops to believe: false (none), a number of proxies in front of us, or their
    * addresses. Never "every hop", or any client could choose the address the abuse limits see.
@@ -111,7 +115,14 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** Reads the environment once; a bad value throws a ConfigError whose message is one line naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The configuration from the environment; `isTerminal` (the server's output is a terminal) chooses the log
+ * format when LOG_FORMAT does not.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  isTerminal: boolean = process.stdout.isTTY === true,
+): Config {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -173,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (isTerminal ? 'pretty' : 'json'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

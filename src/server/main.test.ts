@@ -149,6 +149,61 @@ describe('the server process', () => {
     });
   });
 
+  describe("a newcomer's terminal (decision 0135)", () => {
+    it('for a person (LOG_FORMAT=pretty): one line per start, none per ordinary request, and each mail link', async () => {
+      const started = await startMain({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+      await waitForOutput(started, /is running at/);
+      for (let i = 0; i < 20; i++) await fetch(`http://127.0.0.1:${started.port}/api/health`);
+      const register = await fetch(`http://127.0.0.1:${started.port}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://localhost:${started.port}` },
+        body: JSON.stringify({ email: 'terminal@example.org', password: 'Newcomer-Pass-1' }),
+      });
+      expect(register.status).toBe(201);
+      await waitForOutput(started, /Its link: http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=/);
+
+      const lines = started.output().split('\n').filter(Boolean);
+      expect(lines.filter((line) => line.includes('is running at'))).toEqual([
+        `Vehicle Contact is running at http://localhost:${started.port} · database: SQLite at ${path.join(started.dataDir, 'app.db')} · mail: files in ${path.join(started.dataDir, 'outbox')}, their links printed here`,
+      ]);
+      expect(lines.filter((line) => line.includes('/api/'))).toEqual([
+        expect.stringMatching(/^\s*Its link: http:\/\/localhost:\d+\/api\/auth\/verify-email\?token=/),
+      ]);
+      expect(lines.some((line) => line.startsWith('{'))).toBe(false);
+    });
+
+    it('logs JSON lines, paths without their query, when its output is not a terminal', async () => {
+      const started = await startMain({ LOG_LEVEL: 'info' });
+      await waitForOutput(started, /is running at/);
+      await fetch(`http://127.0.0.1:${started.port}/api/health?token=not-for-the-log`);
+      await waitForOutput(started, /"msg":"request completed"/);
+      const records = started
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line));
+      expect(records.find((record) => record.msg === 'incoming request')?.req).toMatchObject({
+        method: 'GET',
+        path: '/api/health',
+      });
+      expect(started.output()).not.toContain('not-for-the-log');
+    });
+
+    it("a SIGTERM to `npm start`'s own process stops the server too", async () => {
+      const started = await startMain({}, ['npm', 'start', '--silent']);
+      await waitForOutput(started, /is running at/);
+      const health = () =>
+        fetch(`http://127.0.0.1:${started.port}/api/health`).then(
+          (response) => response.status,
+          () => 'refused',
+        );
+      expect(await health()).toBe(200);
+      started.child.kill('SIGTERM');
+      await started.exited;
+      await expect.poll(health, { timeout: 10_000 }).toBe('refused');
+    });
+  });
+
   it('on SIGTERM stops accepting, finishes the request in flight, then exits', async () => {
     const started = await startMain();
     await waitForOutput(started, /is running at/);

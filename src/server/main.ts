@@ -8,24 +8,11 @@ import { openDatabase, restrictMode, sqliteFiles } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { errorCode } from './errors/error-code.js';
 import { createRedisEventBus } from './events/redis-event-bus.js';
+import { loggerOptions } from './logging.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-limiter.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-function loggerOptions(level: string) {
-  return {
-    level,
-    serializers: {
-      // The query string may carry a one-time token: log the path only.
-      req: (request: { method: string; url: string; id: string }) => ({
-        id: request.id,
-        method: request.method,
-        path: request.url.split('?')[0],
-      }),
-    },
-  };
-}
 
 /** The rate limiter relies on PEXPIRE ... NX, new in Redis 7. */
 async function requireRedis7(redis: Redis) {
@@ -142,7 +129,7 @@ async function main() {
     rateLimitStore: redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore(),
     events,
     clientDir,
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, config.logFormat),
   });
 
   let isStopping = false;
@@ -167,9 +154,10 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`;
   const mail = config.smtpUrl
     ? 'SMTP'
-    : `files in ${path.join(config.dataDir, 'outbox')} (links are printed here)`;
+    : `files in ${path.join(config.dataDir, 'outbox')}, their links printed here`;
+  // One line per start: where to open the app, where its data and its mail go.
   process.stdout.write(
-    `\nVehicle Contact is running at ${config.appOrigin}\n  database: ${where}\n  mail: ${mail}\n\n`,
+    `Vehicle Contact is running at ${config.appOrigin} · database: ${where} · mail: ${mail}\n`,
   );
 }
 

@@ -5,12 +5,12 @@ import pg from 'pg';
 const banner = (text: string) => `\n${'!'.repeat(78)}\n!! ${text}\n${'!'.repeat(78)}\n`;
 
 /**
- * Builds the server once for the run when its output is stale (the tests that start it as a process run
- * `node dist/server/main.js`, src/server/test/server-process.ts); says loudly what is skipped, and fails
+ * Builds the app once for the run when its output is stale (the tests that start it as a process run
+ * `node dist/server/main.js` or `npm start`, src/server/test/server-process.ts); says loudly what is skipped, and fails
  * when a service the run asked for cannot be reached.
  */
 export default async function globalSetup() {
-  execFileSync(process.execPath, ['scripts/build-if-needed.mjs', '--server'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-if-needed.mjs'], { stdio: 'inherit' });
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });

@@ -26,11 +26,26 @@ export function killServerProcesses(): void {
   for (const server of started.splice(0)) server.kill();
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/**
+ * Starts the built server (`node dist/server/main.js`), or with `command` another way of starting it (e.g.
+ * `['npm', 'start']`), in a process group of its own.
+ */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  command: string[] = [process.execPath, builtMain],
+): Promise<ServerProcess> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vc-main-'));
-  const child = spawn(process.execPath, [builtMain], {
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+  const [program = process.execPath, ...args] = command;
+  const child = spawn(program, args, {
+    env: {
+      PATH: process.env.PATH,
+      ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
