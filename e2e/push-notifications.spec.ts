@@ -137,7 +137,7 @@ test('a new message’s push shows its notification and sets the app badge to th
         tag: `conversation-${conversationId}`,
         icon: '/pwa-192x192.png',
         badge: '/pwa-64x64.png',
-        data: { url: `/conversations?open=${conversationId}`, conversationId },
+        data: { url: `/conversations/${conversationId}`, conversationId },
       },
     ]);
     // Both icons are the build's own (drawn from public/favicon.svg).
@@ -168,12 +168,12 @@ test('a new message’s push shows its notification and sets the app badge to th
       scope.dispatchEvent(new NotificationClick('notificationclick', { notification: shown }));
     });
     // The open window shows the conversation, without a reload, and the notification is gone.
-    await expect(page).toHaveURL(new RegExp(`/conversations\\?open=${conversationId}$`));
+    await expect(page).toHaveURL(new RegExp(`/conversations/${conversationId}$`));
     await expect(conversations.message('Your lights are on')).toBeVisible();
     // Still the same page (a reload would have dropped the recorder), told by the worker.
     await expect.poll(workerMessages).toContainEqual({
       type: 'NOTIFICATION_CLICKED',
-      url: `/conversations?open=${conversationId}`,
+      url: `/conversations/${conversationId}`,
       conversationId,
     });
     await expect.poll(notifications).toEqual([]);

@@ -7,6 +7,8 @@ export class ConversationsPage {
   readonly messages: Locator;
   readonly reply: Locator;
   readonly conversationOptions: Locator;
+  /** The open chat's header: the other side, and for an owner which of their vehicles was written to. */
+  readonly chatHeader: Locator;
   /** The open menu (Radix renders one at a time). */
   readonly menu: Locator;
 
@@ -16,6 +18,7 @@ export class ConversationsPage {
     this.reply = page.getByLabel('Reply');
     this.conversationOptions = page.getByRole('button', { name: 'Conversation options' });
     this.menu = page.getByRole('menu');
+    this.chatHeader = page.locator('main header');
   }
 
   async goto() {
@@ -26,6 +29,22 @@ export class ConversationsPage {
   /** A conversation's row in the list, named by the other party ("2020 Toyota Camry", "Anonymous visitor"). */
   row(otherParty: string | RegExp): Locator {
     return this.page.getByRole('button', { name: otherParty });
+  }
+
+  /** A conversation's row in the owner's list, by the plate of the owner's vehicle it was written to. */
+  rowAbout(ownPlate: string): Locator {
+    return this.page
+      .getByRole('listitem')
+      .filter({ hasText: `to ${ownPlate}` })
+      .getByRole('button');
+  }
+
+  /** The font weight of a row's first line (the other party's name): 700 and above reads bold. */
+  nameWeight(row: Locator): Promise<number> {
+    return row
+      .locator('span span')
+      .first()
+      .evaluate((name) => Number(getComputedStyle(name).fontWeight));
   }
 
   async open(otherParty: string | RegExp) {

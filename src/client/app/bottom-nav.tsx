@@ -37,7 +37,7 @@ export function BottomNav() {
                   {href === '/conversations' && badge ? (
                     <span
                       data-testid="unread-badge"
-                      className="absolute -right-3 -top-2 min-w-5 rounded-full bg-destructive px-1 text-center text-[11px] font-bold leading-5 text-white"
+                      className="absolute -right-3 -top-2 min-w-5 rounded-full bg-destructive-solid px-1 text-center text-[11px] font-bold leading-5 text-destructive-foreground"
                     >
                       {badge}
                       <span className="sr-only"> unread</span>

@@ -11,13 +11,17 @@ function contentWidth(path: string): string {
   return 'max-w-md';
 }
 
+/** Inside a chat the composer takes the tab bar's place, as in a messenger. */
+const isChat = (path: string) => /^\/conversations\/[^/]+$/.test(path);
+
 export function Layout({ isSignedIn, children }: { isSignedIn: boolean; children: ReactNode }) {
   const [path] = useLocation();
+  const hasTabBar = isSignedIn && !isChat(path);
   return (
     <>
       <OfflineBanner />
-      <main className={cn('mx-auto w-full', contentWidth(path), isSignedIn && 'pb-24')}>{children}</main>
-      {isSignedIn ? <BottomNav /> : null}
+      <main className={cn('mx-auto w-full', contentWidth(path), hasTabBar && 'pb-24')}>{children}</main>
+      {hasTabBar ? <BottomNav /> : null}
     </>
   );
 }

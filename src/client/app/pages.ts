@@ -18,6 +18,7 @@ function page<Module, Props>(
 const auth = () => import('../pages/auth.js');
 const blockedUsers = () => import('../pages/blocked-users.js');
 const conversations = () => import('../pages/conversations.js');
+const conversationChat = () => import('../pages/conversation-chat.js');
 const emailVerification = () => import('../pages/email-verification.js');
 const help = () => import('../pages/help.js');
 const home = () => import('../pages/home.js');
@@ -41,6 +42,7 @@ const vehicleTheme = () => import('../pages/vehicle-theme.js');
 export const AuthPage = page(auth, (module) => module.AuthPage);
 export const BlockedUsersPage = page(blockedUsers, (module) => module.BlockedUsersPage);
 export const ConversationsPage = page(conversations, (module) => module.ConversationsPage);
+export const ConversationChatPage = page(conversationChat, (module) => module.ConversationChatPage);
 export const ConversationsSignInRequired = page(
   conversations,
   (module) => module.ConversationsSignInRequired,

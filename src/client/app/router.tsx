@@ -5,6 +5,7 @@ import { hasSessionHint } from '../lib/session-hint.js';
 import {
   AuthPage,
   BlockedUsersPage,
+  ConversationChatPage,
   ConversationsPage,
   ConversationsSignInRequired,
   HelpPage,
@@ -72,6 +73,12 @@ const signedInPages: SignedInPageRoute[] = [
   },
   { path: '/qr-code/:vehicleId', component: QrCodePage },
   { path: '/conversations', component: ConversationsPage, signedOut: ConversationsSignInRequired },
+  // One chat at a URL of its own (docs/decisions/0136-messenger-basics.md).
+  {
+    path: '/conversations/:conversationId',
+    component: ConversationChatPage as ComponentType,
+    signedOut: ConversationsSignInRequired,
+  },
   // Spec §2: links to /messages appear in places; they open Conversations.
   { path: '/messages', component: ConversationsPage, signedOut: ConversationsSignInRequired },
   { path: '/blocked-users', component: BlockedUsersPage },

@@ -25,7 +25,7 @@ export function presentMessageNotification(
       : 'New message',
     body: options.showPreview ? preview : notificationPreferencesTexts.hiddenPreview,
     tag: `conversation-${notice.conversationId}`,
-    url: `/conversations?open=${encodeURIComponent(notice.conversationId)}`,
+    url: `/conversations/${encodeURIComponent(notice.conversationId)}`,
     conversationId: notice.conversationId,
     unreadCount: notice.unreadCount,
   };

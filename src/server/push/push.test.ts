@@ -339,7 +339,7 @@ describe.each(testEngines)('web push on %s', (engine) => {
       title: `New message for your ${vehicle.year} ${vehicle.make} ${vehicle.model} (${vehicle.licensePlate})`,
       body: 'Your lights are on',
       conversationId: sent.json().conversationId,
-      url: `/conversations?open=${sent.json().conversationId}`,
+      url: `/conversations/${sent.json().conversationId}`,
       unreadCount: 1,
     });
     expect(push?.headers).toMatchObject({ urgency: 'high' });

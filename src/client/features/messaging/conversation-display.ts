@@ -1,5 +1,6 @@
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../../shared/vehicles/label.js';
+import { colorLabel } from '../vehicles/vehicle-display.js';
 import { conversationTexts } from './texts.js';
 
 /** Spec §2 Home: the other party as "year make model", else "Vehicle Conversation"; a visitor by its label. */
@@ -7,6 +8,23 @@ export function otherPartyName(conversation: Conversation): string {
   const other = conversation.otherParty;
   if ('kind' in other) return other.label;
   return vehicleDescription(other) || conversationTexts.fallbackName;
+}
+
+/**
+ * For the owner of the vehicle a conversation was written to, which of their vehicles that is ("to ABC-1234 ·
+ * Red Camry"): an owner with several vehicles tells their threads apart by it. Nothing for the sender, whose
+ * thread is named by that vehicle already.
+ */
+export function writtenTo(conversation: Conversation): string | null {
+  if (conversation.ownVehicleId !== conversation.vehicleOneId) return null;
+  const vehicle = conversation.vehicleOne;
+  const description = [
+    vehicle.color ? colorLabel(vehicle.color) : '',
+    vehicleDescription({ year: null, make: vehicle.make, model: vehicle.model }),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return conversationTexts.writtenTo(vehicle.licensePlate, description);
 }
 
 /**

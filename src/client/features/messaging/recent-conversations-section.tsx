@@ -2,27 +2,30 @@ import { Link } from 'wouter';
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { messageTime } from '../../lib/message-time.js';
 import { usePreferences } from '../../lib/use-preferences.js';
 import { colorLabel } from '../vehicles/vehicle-display.js';
-import { lastMessagePreview, otherPartyName } from './conversation-display.js';
+import { lastMessagePreview, otherPartyName, writtenTo } from './conversation-display.js';
 import { useConversations } from './queries.js';
 import { HOME_CONVERSATION_COUNT, recentConversationTexts as texts } from './texts.js';
 
 function RecentRow({ conversation }: { conversation: Conversation }) {
   const other = conversation.otherParty;
   const { privacyMode } = usePreferences();
+  const to = writtenTo(conversation);
   return (
     <li>
       <Link
-        href={`/conversations?open=${encodeURIComponent(conversation.id)}`}
+        href={`/conversations/${encodeURIComponent(conversation.id)}`}
         className="flex min-h-11 flex-col gap-0.5 p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
       >
         <span className="flex items-center justify-between gap-2">
           <span className="truncate font-semibold">{otherPartyName(conversation)}</span>
           <span className="shrink-0 text-xs text-muted-foreground">
-            {conversation.lastMessageAt ? new Date(conversation.lastMessageAt).toLocaleDateString() : ''}
+            {conversation.lastMessageAt ? messageTime(conversation.lastMessageAt, Date.now()) : ''}
           </span>
         </span>
+        {to ? <span className="truncate text-xs text-muted-foreground">{to}</span> : null}
         <span className="line-clamp-2 text-sm">{lastMessagePreview(conversation, privacyMode)}</span>
         {'kind' in other ? null : (
           <span className="text-xs text-muted-foreground">
@@ -40,13 +43,17 @@ export function RecentConversationsSection() {
   const conversations = data ?? [];
   return (
     <section aria-labelledby="recent-conversations-title" className="flex flex-col gap-3">
-      <div className="flex items-center justify-between">
-        <h2 id="recent-conversations-title" className="text-lg font-semibold">
+      {/* Heading and link each on one line at 390 px (issue 31, point 10). */}
+      <div className="flex items-center justify-between gap-2">
+        <h2
+          id="recent-conversations-title"
+          className="min-w-0 truncate whitespace-nowrap text-lg font-semibold"
+        >
           {texts.title}
         </h2>
         <Link
           href="/conversations"
-          className="-mr-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="-mr-2 inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {conversations.length > 0 ? texts.viewAll : texts.view}
         </Link>

@@ -6,7 +6,14 @@ export const sendMessageTexts = {
   messageLabel: 'Your message',
   placeholder: 'Type your message...',
   counter: (length: number, max: number) => `${length}/${max}`,
-  writeAs: 'Send as',
+  // Who the owner sees (ADDENDUM §11): anonymously unless the sender chooses one of their vehicles.
+  whoOwnerSees: 'Who the owner sees',
+  sendAnonymously: 'Send anonymously',
+  sendAs: (name: string, plate: string) => `Send as my ${name} (${plate})`,
+  ownerSeesNothing: 'The owner sees “Anonymous visitor”: nothing about you.',
+  ownerSeesVehicle: (description: string, plate: string) =>
+    `The owner sees your ${description}, ${plate}: never your name or email.`,
+  ownTarget: "This is your own vehicle: you can't send it a message.",
   send: 'Send Message',
   sending: 'Sending...',
   // Spec §8 Send message failure: the server's message, else this.
@@ -53,6 +60,10 @@ export const conversationTexts = {
   blockedDescription: "They can't message your vehicles anymore. Unblock them under Profile, Blocked Users.",
   deletedTitle: 'Conversation deleted',
   unread: (count: number) => `${count} unread`,
+  newMessages: (count: number) => `${count} new message${count === 1 ? '' : 's'}`,
+  conversationGone: 'This conversation no longer exists. Its messages may have disappeared after 24 hours.',
+  // The owner's own vehicle a thread was written to (issue 31: "to ABC-1234 · Red Camry").
+  writtenTo: (plate: string, description: string) => `to ${plate}${description ? ` · ${description}` : ''}`,
 } as const;
 
 /** Texts of Home's Recent conversations (spec §2 Home). */

@@ -1,0 +1,266 @@
+import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Send, Trash2 } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import {
+  type Conversation,
+  MESSAGE_MAX_LENGTH,
+  type Message,
+  replyRequestSchema,
+} from '../../shared/messaging/messages.contract.js';
+import { usePageTitle } from '../components/page-title.js';
+import { Button } from '../components/ui/button.js';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../components/ui/dropdown-menu.js';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { Tooltip } from '../components/ui/tooltip.js';
+import { useChatScroll } from '../features/messaging/chat-scroll.js';
+import { otherPartyName, writtenTo } from '../features/messaging/conversation-display.js';
+import {
+  useBlockSender,
+  useDeleteConversation,
+  useDeleteMessage,
+  useMarkRead,
+  useReply,
+} from '../features/messaging/conversation-mutations.js';
+import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
+import { conversationTexts as texts } from '../features/messaging/texts.js';
+import { disappearsIn, messageTime } from '../lib/message-time.js';
+import { useNow } from '../lib/use-now.js';
+
+/** The "more" button that opens a menu: a 44 px touch target. */
+function OptionsTrigger({ label }: { label: string }) {
+  return (
+    <Tooltip label={label} className="shrink-0">
+      <DropdownMenuTrigger asChild>
+        <Button size="icon" variant="ghost" aria-label={label} className="text-muted-foreground">
+          <EllipsisVertical aria-hidden className="h-5 w-5" />
+        </Button>
+      </DropdownMenuTrigger>
+    </Tooltip>
+  );
+}
+
+/** Spec §2: the per-message delete menu, on the user's own messages (only the sender may delete one). */
+function MessageMenu({ message }: { message: Message }) {
+  const deleteMessage = useDeleteMessage();
+  return (
+    <DropdownMenu>
+      <OptionsTrigger label={texts.messageOptions} />
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem isDestructive onSelect={() => deleteMessage.mutate(message.id)}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {texts.deleteMessage}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function MessageBubble({ message, now }: { message: Message; now: number }) {
+  return (
+    <li className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
+      {/* Mine carries its 44 px menu button beside the bubble, so its row may be wider. */}
+      <div className={message.isMine ? 'flex max-w-[90%] items-center gap-1' : 'flex max-w-[80%]'}>
+        {message.isMine ? <MessageMenu message={message} /> : null}
+        <p
+          className={
+            message.isMine
+              ? 'min-w-0 rounded-2xl rounded-br-sm bg-primary-solid px-3 py-2 text-primary-foreground [overflow-wrap:anywhere]'
+              : 'min-w-0 rounded-2xl rounded-bl-sm bg-muted px-3 py-2 [overflow-wrap:anywhere]'
+          }
+        >
+          {message.content}
+        </p>
+      </div>
+      <span className="mt-1 text-xs text-muted-foreground">
+        <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
+          {messageTime(message.createdAt, now)}
+        </time>
+        {' · '}
+        {disappearsIn(message.createdAt, now)}
+      </span>
+    </li>
+  );
+}
+
+/** Spec §2: the delete-conversation menu, which also blocks the other side, from either side (0083). */
+function ConversationMenu({ conversation, onLeave }: { conversation: Conversation; onLeave: () => void }) {
+  const deleteConversation = useDeleteConversation(onLeave);
+  const blockSender = useBlockSender(onLeave);
+  return (
+    <DropdownMenu>
+      <OptionsTrigger label={texts.conversationOptions} />
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => blockSender.mutate(conversation.id)}>
+          <Ban aria-hidden className="h-4 w-4" />
+          {texts.blockSender}
+        </DropdownMenuItem>
+        <DropdownMenuItem isDestructive onSelect={() => deleteConversation.mutate(conversation.id)}>
+          <Trash2 aria-hidden className="h-4 w-4" />
+          {texts.deleteConversation}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function Composer({ conversation, onSent }: { conversation: Conversation; onSent: () => void }) {
+  const reply = useReply(conversation.id);
+  const [draft, setDraft] = useState('');
+  // Spec §5: blank text cannot be sent; the route's own contract says what can.
+  const request = replyRequestSchema.safeParse({ content: draft });
+  const send = () => {
+    if (!request.success || reply.isPending) return;
+    reply.mutate(request.data.content, {
+      onSuccess: () => {
+        setDraft('');
+        onSent();
+      },
+    });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      send();
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex items-end gap-2">
+      <label htmlFor="reply" className="sr-only">
+        {texts.replyLabel}
+      </label>
+      <textarea
+        id="reply"
+        rows={2}
+        maxLength={MESSAGE_MAX_LENGTH}
+        value={draft}
+        placeholder={texts.replyPlaceholder}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="min-h-11 flex-1 rounded-xl border border-input bg-background p-2 text-base"
+      />
+      <Tooltip label={texts.send} side="top" className="shrink-0">
+        <Button
+          type="submit"
+          size="icon"
+          aria-label={texts.send}
+          disabled={!request.success || reply.isPending}
+        >
+          <Send aria-hidden className="h-5 w-5" />
+        </Button>
+      </Tooltip>
+    </form>
+  );
+}
+
+/**
+ * One conversation as a messenger shows it (docs/decisions/0136-messenger-basics.md): the header names the
+ * other side and, for an owner, which of their vehicles was written to; the newest message at the bottom
+ * above the composer; a new message scrolls into view unless the reader has scrolled up, who is offered
+ * "1 new message ↓" instead.
+ */
+function ChatView({ conversation, onLeave }: { conversation: Conversation; onLeave: () => void }) {
+  const messages = useConversationMessages(conversation.id);
+  const markRead = useMarkRead(conversation.id);
+  const now = useNow(30_000);
+  const list = messages.data ?? [];
+  const scroll = useChatScroll(list);
+  const to = writtenTo(conversation);
+  usePageTitle(otherPartyName(conversation));
+
+  // Marked read on opening, and again when a message arrives while the chat is open (it is read where it
+  // arrived), not per render.
+  const hasUnread = conversation.unreadCount > 0;
+  const markedReadId = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the opening and the arrivals, not each render
+  useEffect(() => {
+    if (markedReadId.current === conversation.id && !hasUnread) return;
+    markedReadId.current = conversation.id;
+    markRead.mutate(conversation.ownVehicleId);
+  }, [conversation.id, hasUnread]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur">
+        <Tooltip label={texts.back} className="shrink-0">
+          <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onLeave}>
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Button>
+        </Tooltip>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-lg font-bold leading-tight">{otherPartyName(conversation)}</h1>
+          {to ? <p className="truncate text-sm text-muted-foreground">{to}</p> : null}
+        </div>
+        <ConversationMenu conversation={conversation} onLeave={onLeave} />
+      </header>
+      <div className="flex flex-1 flex-col justify-end px-5 py-4">
+        {messages.isPending ? (
+          <PageSpinner />
+        ) : (
+          <ol className="flex flex-col gap-3" aria-label="Messages">
+            {list.map((message) => (
+              <MessageBubble key={message.id} message={message} now={now} />
+            ))}
+          </ol>
+        )}
+        <div ref={scroll.endRef} />
+      </div>
+      <div className="sticky bottom-0 border-t border-border bg-background/95 px-5 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+        {scroll.unseen > 0 ? (
+          <div className="absolute inset-x-0 -top-14 flex justify-center">
+            <Button
+              size="small"
+              variant="secondary"
+              className="rounded-full shadow"
+              onClick={scroll.toNewest}
+            >
+              {texts.newMessages(scroll.unseen)}
+              <ArrowDown aria-hidden className="h-4 w-4" />
+            </Button>
+          </div>
+        ) : null}
+        {conversation.canReply ? (
+          <Composer conversation={conversation} onSent={scroll.toNewest} />
+        ) : (
+          <p className="text-sm text-muted-foreground">{texts.cannotReply}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /conversations/{id}: one chat, at a URL of its own, so that Back (the browser's, Android's) returns to
+ * the list. Opened from the list, the chat's back button goes back in history; opened directly (a
+ * notification, a bookmark), it replaces the chat with the list.
+ */
+export function ConversationChatPage({ params }: { params: { conversationId: string } }) {
+  const conversations = useConversations();
+  const [, navigate] = useLocation();
+  const leave = () => {
+    if ((window.history.state as { fromList?: boolean } | null)?.fromList) window.history.back();
+    else navigate('/conversations', { replace: true });
+  };
+  if (conversations.isPending) return <PageSpinner />;
+  const conversation = conversations.data?.find((item) => item.id === params.conversationId);
+  if (!conversation)
+    return (
+      <div className="flex flex-col items-center gap-4 px-5 py-10 text-center">
+        <p className="font-semibold">{texts.conversationGone}</p>
+        <Button asChild variant="outline">
+          <Link href="/conversations" replace>
+            {texts.back}
+          </Link>
+        </Button>
+      </div>
+    );
+  return <ChatView key={conversation.id} conversation={conversation} onLeave={leave} />;
+}
