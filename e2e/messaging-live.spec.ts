@@ -34,6 +34,12 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   const send = new SendMessagePage(sender.page);
   await send.expectShown(vehicle.licensePlate);
   await send.chooseQuickMessage('Your lights are on');
+  // Anonymous unless the sender chooses otherwise (ADDENDUM §11): here they choose their Honda.
+  await expect(sender.page.getByRole('radio', { name: 'Send anonymously' })).toBeChecked();
+  await send.sendAs(/Send as my Family Camry/);
+  await expect(
+    sender.page.getByText(/The owner sees your 2019 Honda Civic, [A-Z]+-\d+: never your name or email/),
+  ).toBeVisible();
   await send.send.click();
   await send.expectSent();
 
@@ -65,6 +71,7 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   await sender.page.goto(`/message/${vehicle.id}`);
   await send.expectShown(vehicle.licensePlate);
   await send.chooseQuickMessage('Emergency - please move your car');
+  await send.sendAs(/Send as my Family Camry/);
   await send.send.click();
   await expect(toast(sender.page, messageTexts.userBlocked)).toBeVisible();
   await expect(sender.page).toHaveURL(/\/message\//);

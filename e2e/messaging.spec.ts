@@ -170,10 +170,11 @@ test('menus: Delete message on one’s own messages only; either side’s chat m
   vehicle,
   sender,
 }) => {
-  await registerVehicle(sender.page.request, { make: 'Honda', model: 'Civic', year: '2019' });
+  const honda = await registerVehicle(sender.page.request, { make: 'Honda', model: 'Civic', year: '2019' });
+  // Written as the sender's Honda (ADDENDUM §11: anonymous unless chosen).
   const sent = await sender.page.request.post('/api/messages/anonymous', {
     headers: originHeader(),
-    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    data: { vehicleId: vehicle.id, content: 'Your lights are on', senderVehicleId: honda.id },
   });
   expect(sent.status(), await sent.text()).toBe(201);
 

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { consentTexts } from '../src/client/features/consent/texts.js';
+import { SAMPLE_VEHICLE } from '../src/shared/vehicles/sample.js';
 import { FIRST_VISIT } from './fixtures/answered-prompts.js';
 import { saveScreen } from './fixtures/screens.js';
 import { findCookie } from './fixtures/session.js';
@@ -132,7 +133,10 @@ test('Settings shows the consent with its date; Reset Cookie Preferences forgets
   await expect(banner(page)).toBeVisible();
 });
 
-test('quick messages edited in Settings are the ones Send Message offers', async ({ page, vehicle }) => {
+test('quick messages edited in Settings are the ones Send Message offers', async ({
+  page,
+  owner: _owner,
+}) => {
   await page.goto('/settings');
   await banner(page).getByRole('button', { name: consentTexts.decline }).click();
   await page.getByRole('button', { name: 'Remove "Great parking job!"' }).click();
@@ -140,7 +144,8 @@ test('quick messages edited in Settings are the ones Send Message offers', async
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByText('Your tyre looks flat')).toBeVisible();
 
-  await page.goto(`/message/${vehicle.id}`);
+  // Another's vehicle (the built-in sample): one's own cannot be written to.
+  await page.goto(`/message/${SAMPLE_VEHICLE.id}`);
   const quick = page.getByRole('group', { name: 'Quick messages' });
   await expect(quick.getByRole('button', { name: 'Your tyre looks flat' })).toBeVisible();
   await expect(quick.getByRole('button', { name: 'Great parking job!' })).toHaveCount(0);
@@ -149,7 +154,7 @@ test('quick messages edited in Settings are the ones Send Message offers', async
 
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Restore the default messages' }).click();
-  await page.goto(`/message/${vehicle.id}`);
+  await page.goto(`/message/${SAMPLE_VEHICLE.id}`);
   await expect(quick.getByRole('button', { name: 'Great parking job!' })).toBeVisible();
   await expect(quick.getByRole('button', { name: 'Your tyre looks flat' })).toHaveCount(0);
 });

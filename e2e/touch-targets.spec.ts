@@ -160,10 +160,11 @@ test('every touch target of Conversations, its menus and Blocked Users is at lea
   await expect(page.getByText('No conversations yet')).toBeVisible();
   await expectTouchTargets(page, 'Conversations, empty (Scan QR Code, Enter License Plate)');
 
-  await registerVehicle(sender.page.request, { make: 'Honda', model: 'Civic', year: '2019' });
+  const honda = await registerVehicle(sender.page.request, { make: 'Honda', model: 'Civic', year: '2019' });
+  // Written as the sender's Honda (ADDENDUM §11: anonymous unless chosen).
   const sent = await sender.page.request.post('/api/messages/anonymous', {
     headers: originHeader(),
-    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    data: { vehicleId: vehicle.id, content: 'Your lights are on', senderVehicleId: honda.id },
   });
   expect(sent.status(), await sent.text()).toBe(201);
 

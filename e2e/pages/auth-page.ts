@@ -58,7 +58,8 @@ export class AuthPage {
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
     await expect(this.page.getByRole('link', { name: 'Back to home' })).toBeVisible();
     const isSignUp = name === 'Sign Up';
-    await expect(this.page).toHaveURL(isSignUp ? /\/auth\?mode=register$/ : /\/auth\?mode=login$/);
+    // `next` may follow: where signing in returns to.
+    await expect(this.page).toHaveURL(isSignUp ? /\/auth\?mode=register(&|$)/ : /\/auth\?mode=login(&|$)/);
     await expect(this.email).toBeVisible();
     await expect(this.password).toBeVisible();
     await expect(this.page.getByLabel('First Name')).toBeVisible({ visible: isSignUp });

@@ -24,6 +24,13 @@ export class SendMessagePage {
     await expect(this.content).toHaveValue(text);
   }
 
+  /** Who the owner sees: "Send anonymously" (the default) or "Send as my …". */
+  async sendAs(choice: string | RegExp) {
+    const option = this.page.getByRole('radio', { name: choice });
+    await option.check();
+    await expect(option).toBeChecked();
+  }
+
   async expectSent() {
     await expect(this.page).toHaveURL(/\/message-success$/);
     await expect(this.page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();

@@ -18,25 +18,27 @@ export class VehicleFoundPage {
     );
   }
 
-  async expectShown(plate: string) {
+  /** The vehicle's card; `canWrite: false` where the owner's setting keeps this finder from writing. */
+  async expectShown(plate: string, { canWrite = true } = {}) {
     await expect(this.page.getByRole('heading', { name: 'Vehicle Found' })).toBeVisible();
     await expect(
       this.page.getByRole('region', { name: 'Vehicle' }).getByText(`License plate ${plate}`, { exact: true }),
     ).toBeVisible();
-    await expect(this.page.getByRole('link', { name: 'Send Message' })).toBeVisible();
+    await expect(this.page.getByRole('link', { name: 'Send Message' })).toHaveCount(canWrite ? 1 : 0);
     await expect(this.page.getByRole('link', { name: 'Cancel' })).toBeVisible();
   }
 
   /** Signed out: the card asking the visitor to create an account or sign in to get replies. */
   async expectReplyPrompt() {
     await expect(this.replyPrompt).toBeVisible();
+    // Signing in or up from here returns to this screen (`next`).
     await expect(this.page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
       'href',
-      '/auth?mode=register',
+      /^\/auth\?mode=register&next=%2F/,
     );
-    await expect(this.page.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+    await expect(this.page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
       'href',
-      '/auth?mode=login',
+      /^\/auth\?mode=login&next=%2F/,
     );
   }
 

@@ -27,6 +27,7 @@ const vehicle: PublicVehicle = {
   displayName: null,
   licensePlate: 'ABC-1234',
   themePreset: 'default',
+  acceptMessagesFrom: 'everyone',
 };
 
 const fetchMock = vi.fn<typeof fetch>();

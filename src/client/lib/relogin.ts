@@ -83,3 +83,11 @@ export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
     variant: 'destructive',
   });
 }
+
+/** The parameter of /auth that names where signing in returns to (lib/return-path.ts reads it). */
+export const RETURN_PARAM = 'next';
+
+/** An auth page's address that returns to `path` once the user is signed in. */
+export function authPathReturningTo(mode: 'login' | 'register', path: string): string {
+  return `/auth?mode=${mode}&${RETURN_PARAM}=${encodeURIComponent(path)}`;
+}

@@ -35,6 +35,12 @@ export function dismissToast(id: number): void {
   publish(toasts.map((item) => (item.id === id ? { ...item, isOpen: false } : item)));
 }
 
+/** Closes every error toast: a success screen must not stand under the failure of an earlier try. */
+export function dismissErrorToasts(): void {
+  if (!toasts.some((item) => item.isOpen && item.variant === 'destructive')) return;
+  publish(toasts.map((item) => (item.variant === 'destructive' ? { ...item, isOpen: false } : item)));
+}
+
 export function subscribeToToasts(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

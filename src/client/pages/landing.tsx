@@ -85,7 +85,37 @@ export function LandingPage() {
         </h1>
         <p className="text-base text-muted-foreground">
           Scan the QR code in a vehicle's window or enter its license plate, and send the owner a message. No
-          names, no phone numbers.
+          names, no phone numbers, no account needed.
+        </p>
+        {/* A passer-by's way in comes first (issue 31, point 5): no account is needed to write. */}
+        <div className="grid grid-cols-2 gap-3">
+          <Link
+            href="/qr-scanner"
+            className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-2xl bg-primary-solid p-4 text-center font-semibold text-primary-foreground shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          >
+            <QrCode aria-hidden className="h-8 w-8" />
+            Scan a QR Code
+          </Link>
+          <Link
+            href="/license-plate"
+            className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-2xl border-2 border-primary bg-card p-4 text-center font-semibold text-foreground shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+          >
+            <RectangleHorizontal aria-hidden className="h-8 w-8 text-primary" />
+            Enter a License Plate
+          </Link>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="owners"
+        className="flex flex-col gap-4 rounded-3xl border border-border bg-card p-5"
+      >
+        <h2 id="owners" className="text-xl font-bold">
+          Own a vehicle?
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Register it for free, put its QR code in the window, and get a message when it matters, without
+          sharing your phone number.
         </p>
         <div className="flex flex-col gap-3">
           <Button asChild size="large">

@@ -1,17 +1,30 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
 import { MESSAGE_SUCCESS_REDIRECT_MS, messageSuccessTexts as texts } from '../features/messaging/texts.js';
+import { dismissErrorToasts } from '../lib/toast.js';
 
-/** Message success (spec §2): a confirmation that returns to / after 10 seconds (spec §9). */
+/** Whether this page was reached by a send (its navigation's state), not typed or bookmarked. */
+const cameFromASend = () => (window.history.state as { sent?: boolean } | null)?.sent === true;
+
+/**
+ * Message success (spec §2): a confirmation that returns to / after 10 seconds (spec §9). Only after a send:
+ * opened by its address it leads home, and the failure toasts of earlier tries close on it.
+ */
 export function MessageSuccessPage() {
+  const [isAfterSend] = useState(cameFromASend);
+  return isAfterSend ? <MessageSent /> : <Redirect to="/" replace />;
+}
+
+function MessageSent() {
   const [, navigate] = useLocation();
   const isSample = new URLSearchParams(useSearch()).get('sample') === '1';
   const [secondsLeft, setSecondsLeft] = useState(MESSAGE_SUCCESS_REDIRECT_MS / 1000);
   usePageTitle(texts.title);
+  useEffect(dismissErrorToasts, []);
 
   useEffect(() => {
     const startedAt = Date.now();

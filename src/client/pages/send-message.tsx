@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import {
   anonymousMessageRequestSchema,
@@ -11,43 +11,28 @@ import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
-import { ReplyPrompt, VehicleSummary } from '../features/finder/found-vehicle-card.js';
+import { ReplyPromptBelow, VehicleSummary } from '../features/finder/found-vehicle-card.js';
 import { readFoundVehicle } from '../features/finder/found-vehicle-storage.js';
 import { usePublicVehicle } from '../features/finder/lookups.js';
 import { refuseBlankMessage, useSendMessage } from '../features/messaging/mutations.js';
 import { sendMessageTexts as texts } from '../features/messaging/texts.js';
-import { useVehicles } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
-import { vehicleName } from '../features/vehicles/vehicle-display.js';
-import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
 import { usePreferences } from '../lib/use-preferences.js';
 
 /** Signed-in senders with several vehicles choose which one they write as (the first by default). */
-function SenderVehicleChoice({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const { data: vehicles } = useVehicles();
-  if (!vehicles || vehicles.length < 2) return null;
-  return (
-    <label className="flex flex-col gap-1.5 text-sm font-medium">
-      {texts.writeAs}
-      <select
-        className="min-h-11 rounded-xl border border-input bg-background px-3 text-base"
-        value={value || vehicles[0]?.id}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {vehicles.map((vehicle) => (
-          <option key={vehicle.id} value={vehicle.id}>
-            {vehicleName(vehicle)} ({vehicle.licensePlate})
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+// Rarely shown (a vehicle removed since it was found): its code is not part of the finder's first load.
+const VehicleNotFound = lazy(async () => ({
+  default: (await import('../features/vehicles/vehicle-not-found.js')).VehicleNotFound,
+}));
+const SenderChoice = lazy(async () => ({
+  default: (await import('../features/messaging/sender-choice.js')).SenderChoice,
+}));
 
 export function SendMessagePage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
   const search = useSearch();
   const { data: user } = useUser();
+  const [isOwnTarget, setIsOwnTarget] = useState(false);
   const vehicle = usePublicVehicle(vehicleId, readFoundVehicle(vehicleId));
   const sendMessage = useSendMessage();
   // Spec §2: an optional content query parameter prefills the text.
@@ -60,7 +45,12 @@ export function SendMessagePage() {
   usePageTitle(texts.title);
 
   if (vehicle.isPending) return <PageSpinner />;
-  if (!vehicle.data) return <VehicleNotFound />;
+  if (!vehicle.data)
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <VehicleNotFound audience="finder" />
+      </Suspense>
+    );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,54 +77,70 @@ export function SendMessagePage() {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <VehicleSummary vehicle={vehicle.data} />
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            {quickMessages.length > 0 ? (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>
-                <div className="flex flex-wrap gap-2">
-                  {quickMessages.map((quick) => (
-                    <button
-                      key={quick}
-                      type="button"
-                      aria-pressed={content === quick}
-                      onClick={() => setContent(quick)}
-                      className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
-                    >
-                      {quick}
-                    </button>
-                  ))}
-                </div>
-              </fieldset>
-            ) : null}
-            <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor="message-content">
-              {texts.messageLabel}
-            </label>
-            <textarea
-              id="message-content"
-              rows={4}
-              maxLength={MESSAGE_MAX_LENGTH}
-              placeholder={texts.placeholder}
-              value={content}
-              onChange={(event) => setContent(event.target.value)}
-              aria-describedby="message-counter"
-              className="rounded-xl border border-input bg-background p-3 text-base"
-            />
-            <p
-              id="message-counter"
-              className="-mt-2 text-right text-sm text-muted-foreground"
-              aria-live="polite"
-            >
-              {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
+          {isOwnTarget ? (
+            <p role="note" className="rounded-2xl border border-border bg-muted p-3 text-sm font-medium">
+              {texts.ownTarget}
             </p>
-            {user ? <SenderVehicleChoice value={senderVehicleId} onChange={setSenderVehicleId} /> : null}
-            <Button type="submit" size="large" disabled={sendMessage.isPending}>
-              <Send aria-hidden className="h-5 w-5" />
-              {sendMessage.isPending ? texts.sending : texts.send}
-            </Button>
-          </form>
+          ) : (
+            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+              {quickMessages.length > 0 ? (
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>
+                  <div className="flex flex-wrap gap-2">
+                    {quickMessages.map((quick) => (
+                      <button
+                        key={quick}
+                        type="button"
+                        aria-pressed={content === quick}
+                        onClick={() => setContent(quick)}
+                        className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
+                      >
+                        {quick}
+                      </button>
+                    ))}
+                  </div>
+                </fieldset>
+              ) : null}
+              <label className="flex flex-col gap-1.5 text-sm font-medium" htmlFor="message-content">
+                {texts.messageLabel}
+              </label>
+              <textarea
+                id="message-content"
+                rows={4}
+                maxLength={MESSAGE_MAX_LENGTH}
+                placeholder={texts.placeholder}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                aria-describedby="message-counter"
+                className="rounded-xl border border-input bg-background p-3 text-base"
+              />
+              <p
+                id="message-counter"
+                className="-mt-2 text-right text-sm text-muted-foreground"
+                aria-live="polite"
+              >
+                {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
+              </p>
+              {user ? (
+                // Only a signed-in sender has vehicles to choose from: its code loads for them alone.
+                <Suspense fallback={null}>
+                  <SenderChoice
+                    targetId={vehicleId}
+                    value={senderVehicleId}
+                    onChange={setSenderVehicleId}
+                    onOwnTarget={setIsOwnTarget}
+                  />
+                </Suspense>
+              ) : null}
+              <Button type="submit" size="large" disabled={sendMessage.isPending}>
+                <Send aria-hidden className="h-5 w-5" />
+                {sendMessage.isPending ? texts.sending : texts.send}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
-      {user === null ? <ReplyPrompt /> : null}
+      {user === null ? <ReplyPromptBelow returnTo={`/message/${encodeURIComponent(vehicleId)}`} /> : null}
     </div>
   );
 }

@@ -25,8 +25,8 @@ describe.each(testEngines)('blocking on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const send = (vehicleId: string, content: string, cookie?: string) =>
-    call(t.app, 'POST', '/api/messages/anonymous', { body: { vehicleId, content }, cookie });
+  const send = (vehicleId: string, content: string, cookie?: string, senderVehicleId?: string) =>
+    call(t.app, 'POST', '/api/messages/anonymous', { body: { vehicleId, content, senderVehicleId }, cookie });
 
   it('blocks a signed-in sender from every vehicle of the owner, shown masked, until unblocked', async () => {
     const owner = await createVerifiedUser(t);
@@ -39,7 +39,8 @@ describe.each(testEngines)('blocking on %s', (engine) => {
       model: 'Civic',
       year: '2019',
     });
-    const sent = await send(first.id, 'Hi', sender.cookie);
+    // Written as the sender's Honda (ADDENDUM §11): the block is labelled by it.
+    const sent = await send(first.id, 'Hi', sender.cookie, senderVehicle.id);
 
     const block = await call(t.app, 'POST', '/api/block', {
       cookie: owner.cookie,

@@ -59,16 +59,16 @@ describe.each(testEngines)('the conversation list stays current on %s', (engine)
     expect(await listOn(other, cookie)).toEqual(here);
     return here;
   };
-  const send = (cookie: string | undefined, vehicleId: string, content: string) =>
-    call(t.app, 'POST', '/api/messages/anonymous', { cookie, body: { vehicleId, content } });
+  const send = (cookie: string | undefined, vehicleId: string, content: string, senderVehicleId?: string) =>
+    call(t.app, 'POST', '/api/messages/anonymous', { cookie, body: { vehicleId, content, senderVehicleId } });
 
-  /** An owner's vehicle and a signed-in sender with a vehicle who wrote to it once. */
+  /** An owner's vehicle and a signed-in sender who wrote to it once, as their vehicle. */
   async function pair() {
     const owner = await createVerifiedUser(t);
     const sender = await createVerifiedUser(t);
     const target = await buildVehicle(t.app, owner.cookie, { displayName: 'Blue one' });
     const senderVehicle = await buildVehicle(t.app, sender.cookie, { displayName: 'Red one' });
-    const sent = await send(sender.cookie, target.id, 'Your lights are on');
+    const sent = await send(sender.cookie, target.id, 'Your lights are on', senderVehicle.id);
     expect(sent.statusCode).toBe(201);
     t.clock.advance(1_000);
     return { owner, sender, target, senderVehicle, conversationId: sent.json().conversationId as string };
@@ -83,14 +83,14 @@ describe.each(testEngines)('the conversation list stays current on %s', (engine)
   });
 
   it('shows a new message, from a visitor and on another instance, to both sides', async () => {
-    const { owner, sender, target } = await pair();
+    const { owner, sender, target, senderVehicle } = await pair();
     expect((await list(owner.cookie))[0]?.unreadCount).toBe(1);
     expect((await list(sender.cookie))[0]?.lastMessage).toBe('Your lights are on');
 
     // A second message on the other instance.
     const again = await call(other, 'POST', '/api/messages/anonymous', {
       cookie: sender.cookie,
-      body: { vehicleId: target.id, content: 'And the door is open' },
+      body: { vehicleId: target.id, content: 'And the door is open', senderVehicleId: senderVehicle.id },
     });
     expect(again.statusCode, again.body).toBe(201);
     expect((await list(owner.cookie))[0]).toMatchObject({

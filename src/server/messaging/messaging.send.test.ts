@@ -97,6 +97,33 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     expect(other.json().conversationId).not.toBe(first.json().conversationId);
   });
 
+  it('a signed-in sender with vehicles writes anonymously unless they choose one (ADDENDUM §11)', async () => {
+    const sender = await createVerifiedUser(t);
+    await buildVehicle(t.app, sender.cookie, { make: 'Honda', model: 'Civic' });
+    const target = await buildVehicle(t.app, owner.cookie);
+    const sent = await send(
+      { vehicleId: target.id, content: 'Your hazards are on' },
+      { cookie: sender.cookie },
+    );
+    expect(sent.statusCode).toBe(201);
+    const ownerView = (await conversationsOf(owner.cookie)).find(
+      (c: { id: string }) => c.id === sent.json().conversationId,
+    );
+    expect(ownerView).toMatchObject({
+      vehicleTwoId: null,
+      vehicleTwo: { kind: 'anonymous' },
+      otherParty: { kind: 'anonymous' },
+      canReply: true,
+    });
+    const messages = (
+      await call(t.app, 'GET', `/api/conversations/${ownerView.id}/messages`, { cookie: owner.cookie })
+    ).json();
+    expect(messages).toMatchObject([
+      { content: 'Your hazards are on', senderVehicleId: null, vehicle: null },
+    ]);
+    expect(JSON.stringify(messages)).not.toContain('Honda');
+  });
+
   it('a signed-in sender writes as their vehicle, and the two vehicles talk both ways', async () => {
     const sender = await createVerifiedUser(t);
     const first = await buildVehicle(t.app, sender.cookie, { make: 'Honda', model: 'Civic' });
@@ -105,7 +132,7 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     const target = await buildVehicle(t.app, owner.cookie);
 
     const byDefault = await send(
-      { vehicleId: target.id, content: 'Your window is open' },
+      { vehicleId: target.id, content: 'Your window is open', senderVehicleId: first.id },
       { cookie: sender.cookie },
     );
     expect(byDefault.statusCode).toBe(201);
@@ -434,12 +461,12 @@ describe.each(testEngines)('who may message a vehicle, on %s', (engine) => {
       },
     });
 
-  it('is the owner’s setting: everyone by default, verified senders only, or nobody; never public', async () => {
+  it('is the owner’s setting: everyone by default, verified senders only, or nobody; public (ADDENDUM §1)', async () => {
     const owner = await createVerifiedUser(t);
     const vehicle = await buildVehicle(t.app, owner.cookie);
     expect(vehicle.acceptMessagesFrom).toBe('everyone');
     const publicShape = await call(t.app, 'GET', `/api/vehicles/public/${vehicle.id}`);
-    expect(publicShape.json()).not.toHaveProperty('acceptMessagesFrom');
+    expect(publicShape.json().acceptMessagesFrom).toBe('everyone');
 
     const verifiedSender = await createVerifiedUser(t);
     const send = (cookie?: string) =>

@@ -75,14 +75,16 @@ export function createSendService(deps: MessagingServiceDeps) {
     deps.events.publish('message.created', { ...message, inboxVersions }).catch(deps.onAnnounceError);
 
   /** The vehicle a signed-in sender writes as: the one named (theirs, active), else their first, else none. */
+  /**
+   * The sender's vehicle the owner will see: only the one the sender chose (ADDENDUM §11); without a choice
+   * the message is anonymous, also from an account with vehicles.
+   */
   async function senderVehicleOf(sender: Sender, requested: string | undefined) {
-    if (sender.kind === 'visitor') {
-      if (requested) throw badRequest(messageTexts.notYourVehicle);
-      return null;
-    }
+    if (!requested) return null;
+    if (sender.kind === 'visitor') throw badRequest(messageTexts.notYourVehicle);
     const own = (await repo.listActiveVehicleIdsOf(sender.userId)).map((vehicle) => vehicle.id);
-    if (requested && !own.includes(requested)) throw badRequest(messageTexts.notYourVehicle);
-    return requested ?? own[0] ?? null;
+    if (!own.includes(requested)) throw badRequest(messageTexts.notYourVehicle);
+    return requested;
   }
 
   return {

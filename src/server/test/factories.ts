@@ -29,6 +29,7 @@ export const PUBLIC_VEHICLE_KEYS_WRITTEN_OUT = [
   'displayName',
   'licensePlate',
   'themePreset',
+  'acceptMessagesFrom',
 ] as const;
 
 export function vehicleBody(overrides: Record<string, unknown> = {}) {

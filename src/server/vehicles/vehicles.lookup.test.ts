@@ -30,6 +30,7 @@ describe.each(testEngines)('finding a vehicle on %s', (engine) => {
     displayName: v.displayName,
     licensePlate: v.licensePlate,
     themePreset: v.themePreset,
+    acceptMessagesFrom: v.acceptMessagesFrom,
   });
 
   it('by QR code, plate or id answers the public shape and nothing more, signed out', async () => {
@@ -45,6 +46,35 @@ describe.each(testEngines)('finding a vehicle on %s', (engine) => {
       expect(body).toEqual(publicShape(vehicle));
       expect(response.body).not.toContain(vehicle.qrCode);
       expect(response.body).not.toContain(owner.email);
+    }
+  });
+
+  it("tells a finder, before they write, what the owner's setting allows, as soon as it changes", async () => {
+    const urls = [
+      `/api/vehicles/qr/${vehicle.qrCode}`,
+      '/api/vehicles/lookup/QRT-1234',
+      `/api/vehicles/public/${vehicle.id}`,
+    ];
+    for (const url of urls)
+      expect((await call(t.app, 'GET', url)).json().acceptMessagesFrom, url).toBe('everyone');
+    for (const setting of ['verified', 'nobody', 'everyone'] as const) {
+      const edited = await call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+        cookie: owner.cookie,
+        body: {
+          make: vehicle.make,
+          model: vehicle.model,
+          year: vehicle.year,
+          licensePlate: vehicle.licensePlate,
+          color: vehicle.color,
+          displayName: vehicle.displayName,
+          acceptMessagesFrom: setting,
+        },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      for (const url of urls)
+        expect((await call(t.app, 'GET', url)).json().acceptMessagesFrom, `${url} after ${setting}`).toBe(
+          setting,
+        );
     }
   });
 

@@ -1,6 +1,6 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
-import type { PublicVehicle } from '../../shared/vehicles/vehicles.contract.js';
+import type { AcceptMessagesFrom, PublicVehicle } from '../../shared/vehicles/vehicles.contract.js';
 import type { PublicVehicleRow } from './vehicles.repo.js';
 
 /*
@@ -12,7 +12,7 @@ export type { PublicVehicleRow } from './vehicles.repo.js';
 
 /**
  * What anyone may learn of a vehicle (ADDENDUM §1): its description and plate, never its owner,
- * its QR code or when it was registered. The anonymity promise for vehicles lives here.
+ * its QR code or when it was registered; whether it takes messages now, so a finder knows before writing. The anonymity promise for vehicles lives here.
  */
 export function presentPublicVehicle(row: PublicVehicleRow): PublicVehicle {
   return {
@@ -25,5 +25,6 @@ export function presentPublicVehicle(row: PublicVehicleRow): PublicVehicle {
     displayName: row.displayName,
     licensePlate: row.licensePlate,
     themePreset: row.themePreset as ThemePreset,
+    acceptMessagesFrom: row.acceptMessagesFrom as AcceptMessagesFrom,
   };
 }

@@ -1,4 +1,5 @@
 import * as c from '../contract.js';
+import { acceptanceTexts } from '../vehicles/acceptance.js';
 import { publicVehicleSchema } from '../vehicles/vehicles.responses.js';
 
 export const MESSAGE_MAX_LENGTH = 500;
@@ -17,9 +18,8 @@ export const messageTexts = {
   unknownMessageType: 'messageType must be "custom"',
   ownVehicle: "You can't send a message to your own vehicle.",
   notYourVehicle: 'Choose one of your own active vehicles to write as.',
-  paused: "This vehicle's owner has paused messages. Please try again later.",
-  verifiedOnly:
-    "This vehicle's owner accepts messages only from signed-in users with a verified email. Sign in to send one.",
+  paused: acceptanceTexts.paused,
+  verifiedOnly: acceptanceTexts.verifiedOnly,
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   notYourVehicleHere: 'That vehicle is not yours in this conversation.',

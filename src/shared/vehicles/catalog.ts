@@ -1,6 +1,8 @@
 /** The vehicle catalog of spec §3: makes with their models, types, colors, years. Kept once, here. */
 
-export const OTHER_MAKE = 'Other';
+import { OTHER_MAKE } from './label.js';
+
+export { OTHER_MAKE };
 /** Ends every make's model list; choosing it (or make Other) lets the owner type the model. */
 export const OTHER_MODEL = 'Other / Not Listed';
 /** The single model of make Other. */

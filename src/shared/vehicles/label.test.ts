@@ -11,6 +11,10 @@ describe('vehicle labels', () => {
     expect(vehicleDescription({ year: null, make: null, model: null })).toBe('');
   });
 
+  it('leaves the catalog\'s make "Other" out: it only says the model was typed', () => {
+    expect(vehicleDescription({ year: '1999', make: 'Other', model: 'Ural' })).toBe('1999 Ural');
+  });
+
   it('calls a vehicle by its display name unless it is blank', () => {
     expect(vehicleLabel({ ...volvo, displayName: ' Blue Bird ' })).toBe('Blue Bird');
     expect(vehicleLabel({ ...volvo, displayName: '  ' })).toBe('2011 Volvo V70');

@@ -17,6 +17,7 @@ export const SAMPLE_VEHICLE = {
   displayName: 'Sample Vehicle',
   licensePlate: 'SAMPLE',
   themePreset: 'default',
+  acceptMessagesFrom: 'everyone',
 } as const satisfies PublicVehicle & { qrCode: string };
 
 export const isSampleVehicle = (vehicleId: string) => vehicleId === SAMPLE_VEHICLE.id;

@@ -4,7 +4,10 @@ import { VEHICLE_TYPE_VALUES } from './vehicle-types.js';
 
 export const DISPLAY_NAME_MAX = 100;
 
-/** Who may message a vehicle: its owner's setting (ADDENDUM §1); never in the public shape. */
+/**
+ * Who may message a vehicle: its owner's setting (ADDENDUM §1). Public since issue 31: a finder learns before
+ * writing that the vehicle takes no messages, or only from verified accounts.
+ */
 export const ACCEPT_MESSAGES_FROM = ['everyone', 'verified', 'nobody'] as const;
 export type AcceptMessagesFrom = (typeof ACCEPT_MESSAGES_FROM)[number];
 export const DEFAULT_ACCEPT_MESSAGES_FROM: AcceptMessagesFrom = 'everyone';
@@ -24,6 +27,7 @@ export const publicVehicleSchema = c.object({
   displayName: c.nullable(c.string),
   licensePlate: c.string,
   themePreset: c.oneOf(THEME_PRESET_VALUES),
+  acceptMessagesFrom: c.oneOf(ACCEPT_MESSAGES_FROM),
 });
 export type PublicVehicle = c.Infer<typeof publicVehicleSchema>;
 export const PUBLIC_VEHICLE_KEYS = Object.keys(publicVehicleSchema.shape) as (keyof PublicVehicle)[];
@@ -32,7 +36,6 @@ export const PUBLIC_VEHICLE_KEYS = Object.keys(publicVehicleSchema.shape) as (ke
 export const vehicleSchema = c.extend(publicVehicleSchema, {
   isActive: c.boolean,
   qrCode: c.string,
-  acceptMessagesFrom: c.oneOf(ACCEPT_MESSAGES_FROM),
 });
 export type Vehicle = c.Infer<typeof vehicleSchema>;
 

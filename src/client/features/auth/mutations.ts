@@ -14,6 +14,8 @@ import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
+import { RETURN_PARAM } from '../../lib/relogin.js';
+import { safeReturnPath } from '../../lib/return-path.js';
 import { noteSignOutRequested } from '../../lib/session-changes.js';
 import { toast } from '../../lib/toast.js';
 import { markLoggedOut } from './logged-out-notice.js';
@@ -26,15 +28,19 @@ function showFailure(title: string, error: unknown, fallback: string): void {
 }
 
 /**
- * After signing in or up: refresh the user, then go home (spec §4 Session). The new account empties the
- * cache (lib/session-changes.ts). Home replaces /auth in the history, so Back does not return to the form.
+ * After signing in or up: refresh the user, then go home (spec §4 Session), or back to where the user came
+ * from when the form was opened with `next` (a finder signing in from Vehicle found, issue 31). The new
+ * account empties the cache (lib/session-changes.ts). The next screen replaces /auth in the history, so Back
+ * does not return to the form.
  */
 function useSignedInFlow(title: string) {
   const [, navigate] = useLocation();
   return async (result: AuthResult) => {
+    // Read before the session changes: the signed-in routes then send /auth itself to /.
+    const next = safeReturnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM));
     toast({ title, description: result.emailVerificationRequired ? authTexts.verificationSent : undefined });
     await queryClient.refetchQueries({ queryKey: queryKeys.user });
-    navigate('/', { replace: true });
+    navigate(next ?? '/', { replace: true });
   };
 }
 

@@ -1,12 +1,14 @@
-import { CircleCheck, FlaskConical, LogIn, MessageSquare, UserPlus } from 'lucide-react';
+import { CircleCheck, FlaskConical, LogIn, MessageSquare } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
+import { acceptanceTexts } from '../../../shared/vehicles/acceptance.js';
 import { isSampleVehicle, sampleVehicleTexts } from '../../../shared/vehicles/sample.js';
 import { THEME_PRESETS } from '../../../shared/vehicles/themes.js';
 import type { PublicVehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
-import { LOGIN_PAGE_PATH, REGISTER_PAGE_PATH } from '../../lib/relogin.js';
+import { authPathReturningTo } from '../../lib/relogin.js';
 import { colorLabel, vehicleName, vehicleTypeLabel } from '../vehicles/vehicle-display.js';
 import { vehicleTypeIcon } from '../vehicles/vehicle-type-icon.js';
 import { finderTexts } from './texts.js';
@@ -75,31 +77,29 @@ function SampleNotice() {
   );
 }
 
-/** Signed-out visitors can write, but only an account receives the owner's replies (spec §1, §6). */
-export function ReplyPrompt() {
+/**
+ * What the owner's setting allows, said before the finder writes (issue 31, point 6; ADDENDUM §1 makes it
+ * public): paused, or only verified accounts while the finder is not signed in.
+ */
+function AcceptanceNotice({ text }: { text: string }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Want a reply?</CardTitle>
-        <CardDescription>
-          You can send a message without an account. Create one or sign in to receive the owner's replies.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <Button asChild variant="secondary">
-          <Link href={REGISTER_PAGE_PATH}>
-            <UserPlus aria-hidden className="h-4 w-4" />
-            Create Account
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link href={LOGIN_PAGE_PATH}>
-            <LogIn aria-hidden className="h-4 w-4" />
-            Sign In
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <p role="note" className="rounded-2xl border border-border bg-muted p-3 text-left text-sm font-medium">
+      {text}
+    </p>
+  );
+}
+
+const ReplyPrompt = lazy(async () => ({ default: (await import('./reply-prompt.js')).ReplyPrompt }));
+
+/**
+ * "Want a reply?" for a visitor who is not signed in (reply-prompt.tsx): below the vehicle, so its code loads
+ * after the screen's own (the finder's first load stays within its budget, bench/bundle-budget.test.ts).
+ */
+export function ReplyPromptBelow({ returnTo }: { returnTo: string }) {
+  return (
+    <Suspense fallback={null}>
+      <ReplyPrompt returnTo={returnTo} />
+    </Suspense>
   );
 }
 
@@ -112,6 +112,9 @@ interface FoundVehicleCardProps {
 export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps) {
   // Here, for pages/vehicle-found.tsx shows this card on both of its routes.
   usePageTitle(finderTexts.foundTitle);
+  const here = `/vehicle-found/${encodeURIComponent(vehicle.id)}`;
+  const isPaused = vehicle.acceptMessagesFrom === 'nobody';
+  const needsAccount = vehicle.acceptMessagesFrom === 'verified' && isSignedIn === false;
   return (
     <div className="flex flex-col gap-4">
       <Card>
@@ -128,18 +131,29 @@ export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps)
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <VehicleSummary vehicle={vehicle} />
-          <Button asChild size="large" className="mt-1">
-            <Link href={`/message/${encodeURIComponent(vehicle.id)}`}>
-              <MessageSquare aria-hidden className="h-5 w-5" />
-              {finderTexts.sendMessage}
-            </Link>
-          </Button>
+          {isPaused ? <AcceptanceNotice text={acceptanceTexts.paused} /> : null}
+          {needsAccount ? <AcceptanceNotice text={acceptanceTexts.verifiedOnly} /> : null}
+          {isPaused ? null : needsAccount ? (
+            <Button asChild size="large" className="mt-1">
+              <Link href={authPathReturningTo('login', here)}>
+                <LogIn aria-hidden className="h-5 w-5" />
+                {finderTexts.signInToWrite}
+              </Link>
+            </Button>
+          ) : (
+            <Button asChild size="large" className="mt-1">
+              <Link href={`/message/${encodeURIComponent(vehicle.id)}`}>
+                <MessageSquare aria-hidden className="h-5 w-5" />
+                {finderTexts.sendMessage}
+              </Link>
+            </Button>
+          )}
           <Button asChild size="large" variant="outline">
             <Link href="/">{finderTexts.cancel}</Link>
           </Button>
         </CardContent>
       </Card>
-      {isSignedIn === false ? <ReplyPrompt /> : null}
+      {isSignedIn === false && !isPaused ? <ReplyPromptBelow returnTo={here} /> : null}
     </div>
   );
 }

@@ -22,6 +22,7 @@ const vehicle: PublicVehicle = {
   displayName: null,
   licensePlate: 'ABC-1234',
   themePreset: 'sport',
+  acceptMessagesFrom: 'everyone',
 };
 
 describe('the found-vehicle codec', () => {

@@ -43,5 +43,7 @@ export const finderTexts = {
   // A kept vehicle removed since (docs/decisions/0044-finder-kept-vehicle-refreshed.md).
   foundGone: 'This vehicle is not registered with the product or is no longer active.',
   sendMessage: 'Send Message',
+  // Our words: the vehicle takes messages only from verified accounts, and the finder is signed out.
+  signInToWrite: 'Sign In to Write',
   cancel: 'Cancel',
 } as const;

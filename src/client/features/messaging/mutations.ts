@@ -28,7 +28,11 @@ export function useSendMessage() {
       idempotencyKey.forget();
       // A refusal shown before this send is no longer true.
       if (blankMessageToast !== undefined) dismissToast(blankMessageToast);
-      navigate(sent.isDelivered ? '/message-success' : '/message-success?sample=1', { replace: true });
+      // The state is what says a send happened: /message-success opened by its address claims nothing.
+      navigate(sent.isDelivered ? '/message-success' : '/message-success?sample=1', {
+        replace: true,
+        state: { sent: true },
+      });
     },
     // Spec §8: the server's message (blocked, paused, too many), else the generic text.
     onError: (error) =>

@@ -4,8 +4,21 @@ import { vehicleTexts } from '../../../shared/vehicles/texts.js';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 
-/** Shown when one of the owner's vehicles cannot be fetched (spec §8: "Vehicle fetch failure"). */
-export function VehicleNotFound({ title = vehicleTexts.vehicleNotFound }: { title?: string }) {
+interface VehicleNotFoundProps {
+  title?: string;
+  /** Whose screen it is: the owner's (one of their vehicles) or a finder's (any vehicle they looked for). */
+  audience?: 'owner' | 'finder';
+}
+
+/**
+ * Shown when a vehicle cannot be fetched (spec §8: "Vehicle fetch failure"): to its owner as one of their
+ * vehicles, to a finder as a vehicle that is not registered or no longer active, with a way to look again.
+ */
+export function VehicleNotFound({
+  title = vehicleTexts.vehicleNotFound,
+  audience = 'owner',
+}: VehicleNotFoundProps) {
+  const isFinder = audience === 'finder';
   return (
     <div className="flex min-h-[70dvh] flex-col items-center justify-center gap-4 px-6 text-center">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-muted">
@@ -15,10 +28,16 @@ export function VehicleNotFound({ title = vehicleTexts.vehicleNotFound }: { titl
         {title}
       </h1>
       <p className="text-sm text-muted-foreground">
-        This vehicle doesn't exist or isn't one of your vehicles.
+        {isFinder
+          ? 'This vehicle is not registered with the product or is no longer active.'
+          : "This vehicle doesn't exist or isn't one of your vehicles."}
       </p>
       <Button asChild variant="outline">
-        <Link href="/vehicle-management">Back to My Vehicles</Link>
+        {isFinder ? (
+          <Link href="/license-plate">Look Up Another Vehicle</Link>
+        ) : (
+          <Link href="/vehicle-management">Back to My Vehicles</Link>
+        )}
       </Button>
     </div>
   );

@@ -1,0 +1,36 @@
+import { LogIn, UserPlus } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { authPathReturningTo } from '../../lib/relogin.js';
+
+/**
+ * Signed-out visitors can write, but only an account receives the owner's replies (spec §1, §6). Signing in
+ * or up from here returns to this vehicle (`returnTo`).
+ */
+export function ReplyPrompt({ returnTo = '/' }: { returnTo?: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Want a reply?</CardTitle>
+        <CardDescription>
+          You can send a message without an account. Create one or sign in to receive the owner's replies.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <Button asChild variant="secondary">
+          <Link href={authPathReturningTo('register', returnTo)}>
+            <UserPlus aria-hidden className="h-4 w-4" />
+            Create Account
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link href={authPathReturningTo('login', returnTo)}>
+            <LogIn aria-hidden className="h-4 w-4" />
+            Sign In
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
