@@ -1,4 +1,6 @@
+import { sendMessageTexts } from '../src/client/features/messaging/texts.js';
 import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.contract.js';
+import { SAMPLE_VEHICLE } from '../src/shared/vehicles/sample.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
 import { expect, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
@@ -61,17 +63,19 @@ test('a signed-out visitor finds a vehicle by plate and sends a quick message; t
   await visitorContext.close();
 });
 
-test("the content query parameter prefills the message; writing to your own vehicle shows the server's refusal", async ({
+test('the content query parameter prefills the message; an owner who opens their own vehicle is told at once', async ({
   page,
   owner: _owner,
 }) => {
+  const send = new SendMessagePage(page);
+  await page.goto(`/message/${SAMPLE_VEHICLE.id}?content=${encodeURIComponent('Hello there')}`);
+  await expect(send.content).toHaveValue('Hello there');
+  // One's own vehicle: no form to fill in and be refused (the server refuses it too, messaging.send.test.ts).
   const vehicle = await registerVehicle(page.request);
   await page.goto(`/message/${vehicle.id}?content=${encodeURIComponent('Hello there')}`);
-  const send = new SendMessagePage(page);
-  await expect(send.content).toHaveValue('Hello there');
-  // Writing to your own vehicle is refused with the server's text.
-  await send.send.click();
-  await expect(toast(page, messageTexts.ownVehicle)).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText(sendMessageTexts.ownTarget);
+  await expect(send.content).toHaveCount(0);
+  await expect(send.send).toHaveCount(0);
 });
 
 test('the owner pauses messages on Edit Vehicle; a visitor who writes is told so', async ({
@@ -198,6 +202,7 @@ test('menus: Delete message on one’s own messages only; either side’s chat m
   await expect(conversations.menu.getByRole('menuitem')).toHaveText(['Delete message']);
   await conversations.screenshot('messaging-message-menu');
   await conversations.choose('Delete message');
+  await conversations.confirm('Delete');
   await expect(conversations.message('Thanks, on my way')).toHaveCount(0);
   await expect(conversations.message('Your lights are on')).toBeVisible();
 
@@ -205,6 +210,7 @@ test('menus: Delete message on one’s own messages only; either side’s chat m
   await expect(conversations.menu.getByRole('menuitem')).toHaveText(['Block sender', 'Delete conversation']);
   await conversations.screenshot('messaging-conversation-menu');
   await conversations.choose('Delete conversation');
+  await conversations.confirm('Delete');
   await expect(toast(page, 'Conversation deleted')).toBeVisible();
   await expect(conversations.heading).toBeVisible();
   await expect(page.getByText('No conversations yet')).toBeVisible();
