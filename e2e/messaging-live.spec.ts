@@ -64,6 +64,7 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   await owner.openConversationMenu();
   await owner.screenshot('messaging-live-conversation-menu');
   await owner.choose('Block sender');
+  await owner.confirm('Block');
   await expect(toast(page, 'Sender blocked')).toBeVisible();
   await expect(owner.heading).toBeVisible();
 

@@ -181,6 +181,8 @@ test('every touch target of Conversations, its menus and Blocked Users is at lea
   await conversations.openConversationMenu();
   await expectTouchTargets(page, 'a chat with the conversation menu open');
   await conversations.choose('Block sender');
+  await expectTouchTargets(page, 'the question Block asks first');
+  await conversations.confirm('Block');
   await expect(conversations.heading).toBeVisible();
 
   const blockedUsers = new BlockedUsersPage(page);

@@ -72,6 +72,13 @@ export class ConversationsPage {
     await expect(this.menu).toBeHidden();
   }
 
+  /** Answers the question a destructive action asks first with its button ("Delete", "Block"). */
+  async confirm(action: string) {
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: action, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+
   async sendReply(text: string) {
     await this.reply.fill(text);
     await this.page.getByRole('button', { name: 'Send', exact: true }).click();

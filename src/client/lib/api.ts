@@ -18,6 +18,8 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Let the request finish after the page is gone (an action committed as the app closes, lib/undoable.ts). */
+  keepalive?: boolean;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -76,6 +78,7 @@ export async function apiRequest<T>(
       },
       body: hasBody ? JSON.stringify(body) : undefined,
       signal: options.signal ?? null,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     // No answer at all: the app is offline until one comes (lib/connectivity.ts), whatever the browser says.

@@ -9,6 +9,7 @@ import {
 } from '../../shared/messaging/messages.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
+import { type Confirmation, ConfirmDialog } from '../components/ui/confirm-dialog.js';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -45,13 +46,12 @@ function OptionsTrigger({ label }: { label: string }) {
 }
 
 /** Spec §2: the per-message delete menu, on the user's own messages (only the sender may delete one). */
-function MessageMenu({ message }: { message: Message }) {
-  const deleteMessage = useDeleteMessage();
+function MessageMenu({ onDelete }: { onDelete: () => void }) {
   return (
     <DropdownMenu>
       <OptionsTrigger label={texts.messageOptions} />
       <DropdownMenuContent align="end">
-        <DropdownMenuItem isDestructive onSelect={() => deleteMessage.mutate(message.id)}>
+        <DropdownMenuItem isDestructive onSelect={onDelete}>
           <Trash2 aria-hidden className="h-4 w-4" />
           {texts.deleteMessage}
         </DropdownMenuItem>
@@ -60,12 +60,12 @@ function MessageMenu({ message }: { message: Message }) {
   );
 }
 
-function MessageBubble({ message, now }: { message: Message; now: number }) {
+function MessageBubble({ message, now, onDelete }: { message: Message; now: number; onDelete: () => void }) {
   return (
     <li className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
       {/* Mine carries its 44 px menu button beside the bubble, so its row may be wider. */}
       <div className={message.isMine ? 'flex max-w-[90%] items-center gap-1' : 'flex max-w-[80%]'}>
-        {message.isMine ? <MessageMenu message={message} /> : null}
+        {message.isMine ? <MessageMenu onDelete={onDelete} /> : null}
         <p
           className={
             message.isMine
@@ -88,18 +88,16 @@ function MessageBubble({ message, now }: { message: Message; now: number }) {
 }
 
 /** Spec §2: the delete-conversation menu, which also blocks the other side, from either side (0083). */
-function ConversationMenu({ conversation, onLeave }: { conversation: Conversation; onLeave: () => void }) {
-  const deleteConversation = useDeleteConversation(onLeave);
-  const blockSender = useBlockSender(onLeave);
+function ConversationMenu({ onBlock, onDelete }: { onBlock: () => void; onDelete: () => void }) {
   return (
     <DropdownMenu>
       <OptionsTrigger label={texts.conversationOptions} />
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={() => blockSender.mutate(conversation.id)}>
+        <DropdownMenuItem onSelect={onBlock}>
           <Ban aria-hidden className="h-4 w-4" />
           {texts.blockSender}
         </DropdownMenuItem>
-        <DropdownMenuItem isDestructive onSelect={() => deleteConversation.mutate(conversation.id)}>
+        <DropdownMenuItem isDestructive onSelect={onDelete}>
           <Trash2 aria-hidden className="h-4 w-4" />
           {texts.deleteConversation}
         </DropdownMenuItem>
@@ -175,6 +173,11 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
   const scroll = useChatScroll(list);
   const to = writtenTo(conversation);
   usePageTitle(otherPartyName(conversation));
+  // Block, Delete message and Delete conversation ask first, then offer Undo on their toast (decision 0138).
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const deleteMessage = useDeleteMessage(conversation.id);
+  const deleteConversation = useDeleteConversation(onLeave);
+  const blockSender = useBlockSender(onLeave);
 
   // Marked read on opening, and again when a message arrives while the chat is open (it is read where it
   // arrived), not per render.
@@ -199,7 +202,17 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
           <h1 className="truncate text-lg font-bold leading-tight">{otherPartyName(conversation)}</h1>
           {to ? <p className="truncate text-sm text-muted-foreground">{to}</p> : null}
         </div>
-        <ConversationMenu conversation={conversation} onLeave={onLeave} />
+        <ConversationMenu
+          onBlock={() =>
+            setConfirmation({ ...texts.confirmBlock, onConfirm: () => blockSender.mutate(conversation.id) })
+          }
+          onDelete={() =>
+            setConfirmation({
+              ...texts.confirmDeleteConversation,
+              onConfirm: () => deleteConversation(conversation.id),
+            })
+          }
+        />
       </header>
       <div className="flex flex-1 flex-col justify-end px-5 py-4">
         {messages.isPending ? (
@@ -207,7 +220,17 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
         ) : (
           <ol className="flex flex-col gap-3" aria-label="Messages">
             {list.map((message) => (
-              <MessageBubble key={message.id} message={message} now={now} />
+              <MessageBubble
+                key={message.id}
+                message={message}
+                now={now}
+                onDelete={() =>
+                  setConfirmation({
+                    ...texts.confirmDeleteMessage,
+                    onConfirm: () => deleteMessage(message.id),
+                  })
+                }
+              />
             ))}
           </ol>
         )}
@@ -233,6 +256,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
           <p className="text-sm text-muted-foreground">{texts.cannotReply}</p>
         )}
       </div>
+      <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
     </div>
   );
 }

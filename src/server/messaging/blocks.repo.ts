@@ -75,6 +75,18 @@ export function createBlocksRepo(db: Db) {
         })
         .onConflict((conflict) => conflict.doNothing())
         .execute();
+      // The block in force, this one or the same block made before (blocking twice changes nothing).
+      const kept = await db
+        .selectFrom('blocks')
+        .select('id')
+        .where('blockerId', '=', block.blockerId)
+        .where((eb) =>
+          'userId' in subject
+            ? eb('blockedUserId', '=', subject.userId)
+            : eb('blockedVisitorHash', '=', subject.visitorHash),
+        )
+        .executeTakeFirstOrThrow();
+      return kept.id;
     },
 
     /**

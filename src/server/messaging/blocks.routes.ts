@@ -8,8 +8,8 @@ export function registerBlocksRoutes(app: FastifyInstance, { blocks }: { blocks:
   app.post('/api/block', async (request, reply) => {
     const userId = requireUser(request).user.id;
     const { conversationId, reason } = blockRequestSchema.parse(request.body);
-    await blocks.block(userId, conversationId, reason);
-    return reply.status(201).send({ message: blockTexts.blocked });
+    const id = await blocks.block(userId, conversationId, reason);
+    return reply.status(201).send({ message: blockTexts.blocked, id });
   });
 
   app.get('/api/blocked-users', async (request) =>

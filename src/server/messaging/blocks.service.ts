@@ -38,7 +38,8 @@ export function createBlocksService(deps: {
       const otherVehicleId = side === 'one' ? conversation.vehicleTwoId : conversation.vehicleOneId;
       const [vehicle] = otherVehicleId ? await messaging.findPublicVehicles([otherVehicleId]) : [];
       const label = vehicle ? vehicleDescription(vehicle) : blockTexts.anonymousSender;
-      await repo.insertBlock({ blockerId, blockerSide: side, subject, label, reason }, clock());
+      // The block's id: what unblocks it (the Undo of the toast that says it is done).
+      return repo.insertBlock({ blockerId, blockerSide: side, subject, label, reason }, clock());
     },
 
     list: (blockerId: string) => repo.listBlocksOf(blockerId),

@@ -47,11 +47,13 @@ describe.each(testEngines)('blocking on %s', (engine) => {
       body: { conversationId: sent.json().conversationId, reason: 'Rude' },
     });
     expect(block.statusCode).toBe(201);
-    // Blocking again changes nothing.
-    await call(t.app, 'POST', '/api/block', {
+    expect(block.json()).toEqual({ message: blockTexts.blocked, id: expect.any(String) });
+    // Blocking again changes nothing, and answers the same block (what an Undo unblocks).
+    const again = await call(t.app, 'POST', '/api/block', {
       cookie: owner.cookie,
       body: { conversationId: sent.json().conversationId },
     });
+    expect(again.json()).toEqual({ message: blockTexts.blocked, id: block.json().id });
 
     for (const vehicleId of [first.id, second.id]) {
       const refused = await send(vehicleId, 'Again', sender.cookie);
@@ -67,7 +69,7 @@ describe.each(testEngines)('blocking on %s', (engine) => {
     const list = await call(t.app, 'GET', '/api/blocked-users', { cookie: owner.cookie });
     expect(list.json()).toEqual([
       {
-        id: expect.any(String),
+        id: block.json().id,
         blockedEmail: maskEmail(senderEmail),
         label: '2019 Honda Civic',
         reason: 'Rude',

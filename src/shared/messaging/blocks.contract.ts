@@ -29,6 +29,9 @@ export const blockRequestSchema = /* @__PURE__ */ c.lazy(() =>
 );
 export type BlockRequest = c.Input<typeof blockRequestSchema>;
 
+/** What POST /api/block answers: the block's id, which DELETE /api/block/{id} takes (an Undo). */
+export const blockResultSchema = c.object({ message: c.string, id: c.string });
+
 /** What GET /api/blocked-users answers for each block: never who it is (ADDENDUM §1). */
 export const blockedUserSchema = c.object({
   id: c.string,

@@ -1,10 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
-import { messageSchema, unreadCountSchema } from '../../../shared/messaging/messages.contract.js';
+import { blockResultSchema } from '../../../shared/messaging/blocks.contract.js';
+import {
+  type Conversation,
+  type Message,
+  messageSchema,
+  unreadCountSchema,
+} from '../../../shared/messaging/messages.contract.js';
 import { apiRequest } from '../../lib/api.js';
+import { serverMessage } from '../../lib/api-error.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
+import { afterUndoWindow, UNDO_WINDOW_MS } from '../../lib/undoable.js';
 import { blockKeys } from '../blocks/queries.js';
 import { useIdempotencyKey } from './idempotency-key.js';
 import { messagingKeys } from './queries.js';
@@ -31,7 +39,10 @@ export function useMarkRead(conversationId: string) {
   });
 }
 
-/** Spec §8: a chat reply's failure is only logged. Its retry is stored once (useIdempotencyKey). */
+/**
+ * A chat reply. Its retry is stored once (useIdempotencyKey). A failure (blocked, limited) says why in a toast
+ * and the typed text stays in the composer (issue 31; spec §8 only logged it).
+ */
 export function useReply(conversationId: string) {
   const idempotencyKey = useIdempotencyKey();
   return useMutation({
@@ -49,42 +60,100 @@ export function useReply(conversationId: string) {
       idempotencyKey.forget();
       return refresh();
     },
-    onError: (error) => console.warn('Failed to send reply:', error),
+    onError: (error) => {
+      console.warn('Failed to send reply:', error);
+      toast({
+        title: conversationTexts.replyFailedTitle,
+        description: serverMessage(error) ?? conversationTexts.replyFailed,
+        variant: 'destructive',
+      });
+    },
   });
 }
 
-export function useDeleteMessage() {
-  return useMutation({
-    mutationFn: (messageId: string) =>
+/** The toast of an action done with a few seconds to take it back (lib/undoable.ts). */
+function toastWithUndo(title: string, description: string | undefined, undo: () => void) {
+  toast({
+    title,
+    description,
+    durationMs: UNDO_WINDOW_MS,
+    action: { label: conversationTexts.undo, onClick: undo },
+  });
+}
+
+/**
+ * Deletes one of the user's own messages: gone from the chat at once, deleted on the server once the
+ * toast's Undo has had its few seconds.
+ */
+export function useDeleteMessage(conversationId: string) {
+  return (messageId: string) => {
+    const key = messagingKeys.messagesOf(conversationId);
+    queryClient.setQueryData<Message[]>(key, (messages) =>
+      messages?.filter((message) => message.id !== messageId),
+    );
+    const cancel = afterUndoWindow(() => {
       apiRequest('DELETE', `/api/messages/${encodeURIComponent(messageId)}`, undefined, {
         response: messageResultSchema,
-      }),
-    onSuccess: refresh,
-    onError: (error) => handleApiError(error, { context: 'deleting a message' }),
-  });
+        keepalive: true,
+      })
+        .then(refresh)
+        .catch((error) => {
+          void queryClient.invalidateQueries({ queryKey: key });
+          handleApiError(error, { context: 'deleting a message' });
+        });
+    });
+    toastWithUndo(conversationTexts.messageDeletedTitle, undefined, () => {
+      if (cancel()) void queryClient.invalidateQueries({ queryKey: key });
+    });
+  };
 }
 
+/** Deletes the conversation for the user, as useDeleteMessage does a message; `onDeleted` leaves the chat. */
 export function useDeleteConversation(onDeleted: () => void) {
-  return useMutation({
-    mutationFn: (conversationId: string) =>
-      apiRequest('DELETE', path(conversationId), undefined, { response: messageResultSchema }),
-    onSuccess: async () => {
-      toast({ title: conversationTexts.deletedTitle });
-      await refresh();
-      onDeleted();
-    },
-    onError: (error) => handleApiError(error, { context: 'deleting a conversation' }),
-  });
+  return (conversationId: string) => {
+    queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
+      list?.filter((conversation) => conversation.id !== conversationId),
+    );
+    onDeleted();
+    const cancel = afterUndoWindow(() => {
+      apiRequest('DELETE', path(conversationId), undefined, {
+        response: messageResultSchema,
+        keepalive: true,
+      })
+        .then(refresh)
+        .catch((error) => {
+          void refresh();
+          handleApiError(error, { context: 'deleting a conversation' });
+        });
+    });
+    toastWithUndo(conversationTexts.deletedTitle, undefined, () => {
+      if (cancel()) void refresh();
+    });
+  };
 }
 
+/**
+ * Blocks the other side of a conversation at once (their next message must be refused), with Undo on the
+ * toast: it unblocks the block just made.
+ */
 export function useBlockSender(onBlocked: () => void) {
   return useMutation({
     mutationFn: (conversationId: string) =>
-      apiRequest('POST', '/api/block', { conversationId }, { response: messageResultSchema }),
-    onSuccess: () => {
-      toast({ title: conversationTexts.blockedTitle, description: conversationTexts.blockedDescription });
+      apiRequest('POST', '/api/block', { conversationId }, { response: blockResultSchema }),
+    onSuccess: (block) => {
       void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
       onBlocked();
+      if (!block) return;
+      toastWithUndo(conversationTexts.blockedTitle, conversationTexts.blockedDescription, () => {
+        apiRequest('DELETE', `/api/block/${encodeURIComponent(block.id)}`, undefined, {
+          response: messageResultSchema,
+        })
+          .then(() => {
+            toast({ title: conversationTexts.unblockedTitle });
+            void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
+          })
+          .catch((error) => handleApiError(error, { context: 'unblocking a sender' }));
+      });
     },
     onError: (error) => handleApiError(error, { context: 'blocking a sender' }),
   });
