@@ -28,6 +28,7 @@ import {
   useReply,
 } from '../features/messaging/conversation-mutations.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
+import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { disappearsIn, messageTime } from '../lib/message-time.js';
 import { useNow } from '../lib/use-now.js';
@@ -204,11 +205,14 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
         </div>
         <ConversationMenu
           onBlock={() =>
-            setConfirmation({ ...texts.confirmBlock, onConfirm: () => blockSender.mutate(conversation.id) })
+            setConfirmation({
+              ...safetyTexts.confirmBlock,
+              onConfirm: () => blockSender.mutate(conversation.id),
+            })
           }
           onDelete={() =>
             setConfirmation({
-              ...texts.confirmDeleteConversation,
+              ...safetyTexts.confirmDeleteConversation,
               onConfirm: () => deleteConversation(conversation.id),
             })
           }
@@ -226,7 +230,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
                 now={now}
                 onDelete={() =>
                   setConfirmation({
-                    ...texts.confirmDeleteMessage,
+                    ...safetyTexts.confirmDeleteMessage,
                     onConfirm: () => deleteMessage(message.id),
                   })
                 }

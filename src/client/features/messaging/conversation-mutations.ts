@@ -16,6 +16,7 @@ import { afterUndoWindow, UNDO_WINDOW_MS } from '../../lib/undoable.js';
 import { blockKeys } from '../blocks/queries.js';
 import { useIdempotencyKey } from './idempotency-key.js';
 import { messagingKeys } from './queries.js';
+import { safetyTexts } from './safety-texts.js';
 import { conversationTexts } from './texts.js';
 
 const refresh = () =>
@@ -63,8 +64,8 @@ export function useReply(conversationId: string) {
     onError: (error) => {
       console.warn('Failed to send reply:', error);
       toast({
-        title: conversationTexts.replyFailedTitle,
-        description: serverMessage(error) ?? conversationTexts.replyFailed,
+        title: safetyTexts.replyFailedTitle,
+        description: serverMessage(error) ?? safetyTexts.replyFailed,
         variant: 'destructive',
       });
     },
@@ -77,7 +78,7 @@ function toastWithUndo(title: string, description: string | undefined, undo: () 
     title,
     description,
     durationMs: UNDO_WINDOW_MS,
-    action: { label: conversationTexts.undo, onClick: undo },
+    action: { label: safetyTexts.undo, onClick: undo },
   });
 }
 
@@ -102,7 +103,7 @@ export function useDeleteMessage(conversationId: string) {
           handleApiError(error, { context: 'deleting a message' });
         });
     });
-    toastWithUndo(conversationTexts.messageDeletedTitle, undefined, () => {
+    toastWithUndo(safetyTexts.messageDeletedTitle, undefined, () => {
       if (cancel()) void queryClient.invalidateQueries({ queryKey: key });
     });
   };
@@ -149,7 +150,7 @@ export function useBlockSender(onBlocked: () => void) {
           response: messageResultSchema,
         })
           .then(() => {
-            toast({ title: conversationTexts.unblockedTitle });
+            toast({ title: safetyTexts.unblockedTitle });
             void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
           })
           .catch((error) => handleApiError(error, { context: 'unblocking a sender' }));

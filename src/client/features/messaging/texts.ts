@@ -59,28 +59,6 @@ export const conversationTexts = {
   blockedTitle: 'Sender blocked',
   blockedDescription: "They can't message your vehicles anymore. Unblock them under Profile, Blocked Users.",
   deletedTitle: 'Conversation deleted',
-  messageDeletedTitle: 'Message deleted',
-  unblockedTitle: 'Sender unblocked',
-  undo: 'Undo',
-  replyFailedTitle: 'Reply not sent',
-  replyFailed: 'Your reply could not be sent. It is still in the box: try again.',
-  // The questions asked first (issue 31, point 3), naming what happens.
-  confirmDeleteMessage: {
-    title: 'Delete this message?',
-    description: 'It disappears for both of you. You can undo it for a few seconds.',
-    confirmLabel: 'Delete',
-  },
-  confirmDeleteConversation: {
-    title: 'Delete this conversation?',
-    description: 'Its messages disappear from your list. The other side keeps their copy until it expires.',
-    confirmLabel: 'Delete',
-  },
-  confirmBlock: {
-    title: 'Block this sender?',
-    description:
-      "They can't message any of your vehicles anymore. You can unblock them under Profile, Blocked Users.",
-    confirmLabel: 'Block',
-  },
   unread: (count: number) => `${count} unread`,
   newMessages: (count: number) => `${count} new message${count === 1 ? '' : 's'}`,
   conversationGone: 'This conversation no longer exists. Its messages may have disappeared after 24 hours.',
