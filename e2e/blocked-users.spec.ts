@@ -89,7 +89,10 @@ test("an unblock the server refuses shows the spec's text, and the list is read 
   await expect(blockedUsers.empty).toBeVisible();
 });
 
-test('a visitor who opens Blocked Users is sent to sign in', async ({ page }) => {
+test('a visitor who never signed in and opens Blocked Users is asked to sign in, and returns there after', async ({
+  page,
+  account,
+}) => {
   // The toast is on screen for 500 ms before the page goes to sign-in: a busy machine can miss that window,
   // so the page itself notes every toast it shows (kept in the tab's session storage across the navigation).
   await page.addInitScript(() => {
@@ -100,8 +103,13 @@ test('a visitor who opens Blocked Users is sent to sign in', async ({ page }) =>
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto('/blocked-users');
-  await new AuthPage(page).expectTab('Sign In');
+  const auth = new AuthPage(page);
+  await auth.expectTab('Sign In');
+  await expect(page).toHaveURL(/\/auth\?mode=login&next=%2Fblocked-users$/);
   const shown = await page.evaluate(() => sessionStorage.getItem('toastsShown'));
-  expect(shown).toContain('Unauthorized');
-  expect(shown).toContain('You are logged out. Logging in again...');
+  // Never signed in here: not "You are logged out" (spec §8's words are for a session that ended).
+  expect(shown).toContain('Sign in required');
+  expect(shown).not.toContain('You are logged out');
+  await auth.login(account);
+  await expect(page).toHaveURL(/\/blocked-users$/);
 });

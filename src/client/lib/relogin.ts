@@ -48,10 +48,14 @@ async function signInProviders(): Promise<AuthProviders | null | undefined> {
  * A full navigation, so no cached signed-in state survives it. `lastUser` is the account that was signed in,
  * for when the session query already says nobody (an expired session).
  */
-export async function relogin(lastUser?: User | null): Promise<void> {
+export async function relogin(lastUser?: User | null, returnTo?: string): Promise<void> {
   const providers = await signInProviders();
   const user = queryClient.getQueryData(userQuery.queryKey) ?? lastUser;
-  window.location.assign(reloginTarget(providers, user));
+  const target = reloginTarget(providers, user);
+  // Our own form can return to the page that asked for a session (lib/return-path.ts keeps it to this app).
+  window.location.assign(
+    returnTo && target === LOGIN_PAGE_PATH ? authPathReturningTo('login', returnTo) : target,
+  );
 }
 
 let isReloginScheduled = false;
@@ -62,13 +66,13 @@ let isReloginScheduled = false;
  * is already on its way (a failed read and the session query can notice the same expiry): false then, and
  * nothing more happens.
  */
-export function scheduleRelogin(delayMs: number, lastUser?: User | null): boolean {
+export function scheduleRelogin(delayMs: number, lastUser?: User | null, returnTo?: string): boolean {
   if (isReloginScheduled) return false;
   isReloginScheduled = true;
   void whenToasterMounted(TOASTER_WAIT_LIMIT_MS).then(() => {
     window.setTimeout(() => {
       isReloginScheduled = false;
-      void relogin(lastUser);
+      void relogin(lastUser, returnTo);
     }, delayMs);
   });
   return true;
@@ -82,6 +86,16 @@ export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
     description: 'You are logged out. Logging in again...',
     variant: 'destructive',
   });
+}
+
+/**
+ * A signed-in page opened by a browser that holds no session at all (no session hint: never signed in here,
+ * or signed out): it is asked to sign in, not told it was logged out (issue 31), and signing in returns to
+ * the page.
+ */
+export function announceSignInRequired(returnTo: string): void {
+  if (!scheduleRelogin(UNAUTHORIZED_REDIRECT_DELAY_MS, null, returnTo)) return;
+  toast({ title: 'Sign in required', description: 'Sign in to open this page.' });
 }
 
 /** The parameter of /auth that names where signing in returns to (lib/return-path.ts reads it). */
