@@ -157,4 +157,9 @@ test('quick messages edited in Settings are the ones Send Message offers', async
   await page.goto(`/message/${SAMPLE_VEHICLE.id}`);
   await expect(quick.getByRole('button', { name: 'Great parking job!' })).toBeVisible();
   await expect(quick.getByRole('button', { name: 'Your tyre looks flat' })).toHaveCount(0);
+
+  // Settings has its way back to Profile, where it is opened from.
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Back to Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

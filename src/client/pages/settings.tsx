@@ -14,6 +14,7 @@ import { PushNotificationsCard } from '../features/push/push-notifications-card.
 import { AutomationSwitches } from '../features/settings/automation-switches.js';
 import { QuickMessagesEditor } from '../features/settings/quick-messages-editor.js';
 import { settingsTexts as texts } from '../features/settings/texts.js';
+import { ScreenHeader } from '../features/vehicles/screen-header.js';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,13 +77,12 @@ function AccountActionsCard() {
  */
 export function SettingsPage() {
   const { data: user } = useUser();
-  const headingRef = usePageTitle(texts.title);
+  usePageTitle(texts.title);
   if (!user) return <PageSpinner />;
   return (
     <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
-      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
-        {texts.title}
-      </h1>
+      {/* A way back to Profile, where Settings is opened from (issue 31, point 10). */}
+      <ScreenHeader title={texts.title} backHref="/profile" backLabel="Back to Profile" />
       <ProfileCard />
       <PushNotificationsCard />
       <MobileInstallBanner />
