@@ -3,7 +3,7 @@ import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
 import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
-import { buildVehicle } from '../test/factories.js';
+import { buildVehicle, vehicleEditBody } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
 import { hashToken } from '../tokens.js';
@@ -451,14 +451,7 @@ describe.each(testEngines)('who may message a vehicle, on %s', (engine) => {
   const setAcceptance = (cookie: string, vehicle: Vehicle, acceptMessagesFrom: unknown) =>
     call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
       cookie,
-      body: {
-        make: vehicle.make,
-        model: vehicle.model,
-        year: vehicle.year,
-        licensePlate: vehicle.licensePlate,
-        color: vehicle.color,
-        acceptMessagesFrom,
-      },
+      body: vehicleEditBody(vehicle, { acceptMessagesFrom }),
     });
 
   it('is the owner’s setting: everyone by default, verified senders only, or nobody; public (ADDENDUM §1)', async () => {

@@ -45,6 +45,15 @@ export function vehicleBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** A PATCH /api/vehicles/{id} body that keeps `vehicle`'s required fields and changes `overrides`. */
+export function vehicleEditBody(
+  vehicle: { make: string; model: string; year: string; licensePlate: string; color: string },
+  overrides: Record<string, unknown> = {},
+) {
+  const { make, model, year, licensePlate, color } = vehicle;
+  return { make, model, year, licensePlate, color, ...overrides };
+}
+
 /** Registers a vehicle through the API for the signed-in `cookie`. */
 export async function buildVehicle(
   app: FastifyInstance,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
-import { buildVehicle, PUBLIC_VEHICLE_KEYS_WRITTEN_OUT } from '../test/factories.js';
+import { buildVehicle, PUBLIC_VEHICLE_KEYS_WRITTEN_OUT, vehicleEditBody } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
 
@@ -60,15 +60,7 @@ describe.each(testEngines)('finding a vehicle on %s', (engine) => {
     for (const setting of ['verified', 'nobody', 'everyone'] as const) {
       const edited = await call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
         cookie: owner.cookie,
-        body: {
-          make: vehicle.make,
-          model: vehicle.model,
-          year: vehicle.year,
-          licensePlate: vehicle.licensePlate,
-          color: vehicle.color,
-          displayName: vehicle.displayName,
-          acceptMessagesFrom: setting,
-        },
+        body: vehicleEditBody(vehicle, { displayName: vehicle.displayName, acceptMessagesFrom: setting }),
       });
       expect(edited.statusCode, edited.body).toBe(200);
       for (const url of urls)
