@@ -1,4 +1,5 @@
-import { THEME_PRESETS } from '../src/shared/vehicles/index.js';
+import { THEME_PRESETS, VEHICLE_TYPES } from '../src/shared/vehicles/index.js';
+import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { expect, findVehicle, listVehicles, test, uniquePlate } from './fixtures/vehicles.js';
 import { AddVehiclePage } from './pages/add-vehicle-page.js';
 import { EditVehiclePage } from './pages/edit-vehicle-page.js';
@@ -237,4 +238,51 @@ test('editing the display name renames the vehicle on Home', async ({ page, vehi
     make: vehicle.make,
     model: vehicle.model,
   });
+});
+
+test('Edit Vehicle changes the vehicle type, offered as Add Vehicle offers it; My Vehicles and Vehicle found show it, after a reload too', async ({
+  page,
+  vehicle,
+}) => {
+  const myVehicles = new MyVehiclesPage(page);
+  const edit = new EditVehiclePage(page);
+  const found = new VehicleFoundPage(page);
+  const plate = vehicle.licensePlate;
+  const card = () => myVehicles.card(myVehicles.active, vehicle.displayName ?? '');
+
+  await myVehicles.goto();
+  await expect(card()).toContainText('Blue · Sedan');
+  await myVehicles.openEdit(plate);
+  await edit.expectShown(vehicle);
+  await expect(edit.vehicleType.locator('option')).toHaveText(VEHICLE_TYPES.map(({ label }) => label));
+  await expect(edit.vehicleType.locator('option:checked')).toHaveText('Sedan');
+
+  await edit.vehicleType.selectOption({ label: 'Motorcycle' });
+  await saveScreenInBothThemes(page, 'vehicles-edit-vehicle-type');
+  await edit.save();
+  await expect(toast(page, 'Vehicle Updated')).toBeVisible();
+  await myVehicles.expectShown();
+  await expect(card()).toContainText('Blue · Motorcycle');
+  // Its icon follows the type (vehicle-type-icon.tsx: Motorbike).
+  await expect(card().locator('svg.lucide-motorbike')).toHaveCount(1);
+
+  await page.reload();
+  await myVehicles.expectShown();
+  await expect(card()).toContainText('Blue · Motorcycle');
+  await myVehicles.screenshot('vehicles-my-vehicles-type-changed');
+  await myVehicles.openEdit(plate);
+  await edit.expectShown(vehicle);
+  await expect(edit.vehicleType.locator('option:checked')).toHaveText('Motorcycle');
+  expect(await findVehicle(page.request, vehicle.id)).toMatchObject({
+    vehicleType: 'motorcycle',
+    displayName: vehicle.displayName,
+    licensePlate: plate,
+  });
+
+  await page.goto(`/vehicle-found/${vehicle.id}`);
+  await found.expectShown(plate);
+  await expect(page.getByRole('region', { name: 'Vehicle' }).getByRole('definition')).toContainText([
+    'Blue',
+    'Motorcycle',
+  ]);
 });

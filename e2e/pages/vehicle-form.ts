@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** What the owner enters on Add Vehicle (and Edit Vehicle, minus the type); selects take option labels. */
+/** What the owner enters on Add Vehicle and Edit Vehicle; selects take option labels. */
 export interface VehicleEntry {
   make: string;
   model: string;
@@ -9,7 +9,7 @@ export interface VehicleEntry {
   /** As the Color select shows it: "Silver". */
   color: string;
   displayName?: string;
-  /** As the Vehicle Type select shows it: "SUV"; Add Vehicle only. */
+  /** As the Vehicle Type select shows it: "SUV". */
   vehicleType?: string;
 }
 
@@ -20,6 +20,7 @@ export class VehicleForm {
   readonly model: Locator;
   readonly typedModel: Locator;
   readonly year: Locator;
+  readonly vehicleType: Locator;
   readonly licensePlate: Locator;
   readonly color: Locator;
   readonly displayName: Locator;
@@ -29,6 +30,7 @@ export class VehicleForm {
     this.model = page.getByRole('combobox', { name: 'Model' });
     this.typedModel = page.getByRole('textbox', { name: 'Model' });
     this.year = page.getByRole('combobox', { name: 'Year' });
+    this.vehicleType = page.getByRole('combobox', { name: 'Vehicle Type' });
     this.licensePlate = page.getByRole('textbox', { name: 'License Plate' });
     this.color = page.getByRole('combobox', { name: 'Color' });
     this.displayName = page.getByRole('textbox', { name: 'Display Name' });
@@ -47,5 +49,6 @@ export class VehicleForm {
     await this.licensePlate.fill(vehicle.licensePlate);
     await this.color.selectOption({ label: vehicle.color });
     await this.displayName.fill(vehicle.displayName ?? '');
+    if (vehicle.vehicleType) await this.vehicleType.selectOption({ label: vehicle.vehicleType });
   }
 }

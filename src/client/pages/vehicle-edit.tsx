@@ -47,13 +47,7 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <VehicleFormFields
-        idPrefix="vehicle-edit"
-        state={state}
-        setState={setState}
-        years={years}
-        showVehicleType={false}
-      />
+      <VehicleFormFields idPrefix="vehicle-edit" state={state} setState={setState} years={years} />
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="vehicle-edit-accept-messages">{vehicleScreenTexts.acceptMessagesLabel}</Label>
         <NativeSelect

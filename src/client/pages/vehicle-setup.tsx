@@ -46,13 +46,7 @@ export function VehicleSetupPage() {
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <VehicleFormFields
-              idPrefix="vehicle-setup"
-              state={state}
-              setState={setState}
-              years={years}
-              showVehicleType
-            />
+            <VehicleFormFields idPrefix="vehicle-setup" state={state} setState={setState} years={years} />
             <Button type="submit" size="large" disabled={registerVehicle.isPending} className="mt-1">
               {registerVehicle.isPending ? 'Registering...' : 'Register Vehicle'}
             </Button>

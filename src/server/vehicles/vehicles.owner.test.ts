@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestTexts } from '../../shared/contract.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { testEngines } from '../test/databases.js';
-import { buildVehicle, uniquePlate, vehicleBody } from '../test/factories.js';
+import { buildVehicle, uniquePlate, vehicleBody, vehicleEditBody } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
 
@@ -220,6 +221,56 @@ describe.each(testEngines)('owner vehicle API on %s', (engine) => {
       body: edit,
     });
     expect(same.statusCode).toBe(200);
+  });
+
+  // Their own owner: the shared one is near the vehicle limit.
+  it('changes the vehicle type on edit, shown in the list and the public shape (decision 0140)', async () => {
+    const typeOwner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, typeOwner.cookie, { vehicleType: 'sedan' });
+    const response = await call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+      cookie: typeOwner.cookie,
+      body: vehicleEditBody(vehicle, { displayName: vehicle.displayName, vehicleType: 'motorcycle' }),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...vehicle, vehicleType: 'motorcycle' });
+    const list = await call(t.app, 'GET', '/api/vehicles', { cookie: typeOwner.cookie });
+    expect(list.json()).toContainEqual({ ...vehicle, vehicleType: 'motorcycle' });
+    expect((await call(t.app, 'GET', `/api/vehicles/public/${vehicle.id}`)).json().vehicleType).toBe(
+      'motorcycle',
+    );
+  });
+
+  it.each([
+    ['an unknown type', 'tank', vehicleTexts.unknownVehicleType],
+    ['a label instead of its value', 'Pickup Truck', vehicleTexts.unknownVehicleType],
+    ['a type that is not text', 3, requestTexts.notText('vehicleType')],
+  ])('refuses an edit with %s with 400, changing nothing', async (_case, vehicleType, message) => {
+    const typeOwner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, typeOwner.cookie, { vehicleType: 'van' });
+    const response = await call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+      cookie: typeOwner.cookie,
+      body: vehicleEditBody(vehicle, { displayName: 'Changed', vehicleType }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, code: 'VALIDATION_ERROR' });
+    expect(
+      (await call(t.app, 'GET', `/api/vehicles/${vehicle.id}`, { cookie: typeOwner.cookie })).json(),
+    ).toEqual(vehicle);
+  });
+
+  it("answers 404 to a type change of another owner's vehicle, which keeps its type", async () => {
+    const typeOwner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, typeOwner.cookie, { vehicleType: 'suv' });
+    const stranger = await createVerifiedUser(t);
+    const response = await call(t.app, 'PATCH', `/api/vehicles/${vehicle.id}`, {
+      cookie: stranger.cookie,
+      body: vehicleEditBody(vehicle, { vehicleType: 'truck' }),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(vehicleTexts.vehicleNotFound);
+    expect(
+      (await call(t.app, 'GET', `/api/vehicles/${vehicle.id}`, { cookie: typeOwner.cookie })).json(),
+    ).toEqual(vehicle);
   });
 
   it.each([

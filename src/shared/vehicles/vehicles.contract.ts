@@ -143,8 +143,9 @@ export const createVehicleRequestSchema = /* @__PURE__ */ c.lazy(() =>
 );
 
 /**
- * PATCH keeps the vehicle type and who may message it unless the body names them (the spec's edit form has
- * no vehicle type).
+ * PATCH keeps the vehicle type and who may message it unless the body names them: the spec's PATCH lists no
+ * vehicle type, Edit Vehicle sends it (docs/decisions/0140-edit-vehicle-type-and-one-lookup.md), and an
+ * unknown one is refused like on registration.
  */
 export type VehicleUpdate = Omit<VehicleInput, 'vehicleType'> & {
   vehicleType?: VehicleType;

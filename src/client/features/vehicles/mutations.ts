@@ -39,14 +39,11 @@ export function useRegisterVehicle() {
   });
 }
 
-/** Edit Vehicle: the spec's PATCH has no vehicle type, so the saved one is kept. */
+/** Edit Vehicle: every field of the form, the vehicle type too (decision 0140), and who may message it. */
 export function useUpdateVehicle(id: string) {
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: ({
-      vehicleType: _,
-      ...form
-    }: VehicleFormValues & { acceptMessagesFrom?: AcceptMessagesFrom }) =>
+    mutationFn: (form: VehicleFormValues & { acceptMessagesFrom?: AcceptMessagesFrom }) =>
       apiRequest('PATCH', `/api/vehicles/${encodeURIComponent(id)}`, form, { response: vehicleSchema }),
     onSuccess: async () => {
       toast({ title: texts.updatedTitle, description: texts.updatedDescription });

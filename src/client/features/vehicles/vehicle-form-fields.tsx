@@ -28,8 +28,6 @@ interface VehicleFormFieldsProps {
   state: VehicleFormState;
   setState: Dispatch<SetStateAction<VehicleFormState>>;
   years: readonly string[];
-  /** Registration asks for the vehicle type; the spec's edit has none. */
-  showVehicleType: boolean;
 }
 
 function ModelField({
@@ -79,14 +77,11 @@ function ModelField({
   );
 }
 
-/** The fields of Add Vehicle and Edit Vehicle (spec §2), each with its label. */
-export function VehicleFormFields({
-  idPrefix,
-  state,
-  setState,
-  years,
-  showVehicleType,
-}: VehicleFormFieldsProps) {
+/**
+ * The fields of Add Vehicle and Edit Vehicle (spec §2), each with its label; both ask for the vehicle type,
+ * which Edit Vehicle can change (docs/decisions/0140-edit-vehicle-type-and-one-lookup.md).
+ */
+export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleFormFieldsProps) {
   const field =
     (name: 'year' | 'color' | 'displayName' | 'vehicleType') => (event: { target: { value: string } }) =>
       setState((current) => ({ ...current, [name]: event.target.value }));
@@ -102,7 +97,7 @@ export function VehicleFormFields({
         />
       </FormField>
       <ModelField idPrefix={idPrefix} state={state} setState={setState} />
-      <div className={showVehicleType ? 'grid grid-cols-2 gap-3' : 'flex flex-col'}>
+      <div className="grid grid-cols-2 gap-3">
         <FormField id={`${idPrefix}-year`} label="Year">
           <NativeSelect
             id={`${idPrefix}-year`}
@@ -112,16 +107,14 @@ export function VehicleFormFields({
             onChange={field('year')}
           />
         </FormField>
-        {showVehicleType ? (
-          <FormField id={`${idPrefix}-type`} label="Vehicle Type">
-            <NativeSelect
-              id={`${idPrefix}-type`}
-              options={typeOptions}
-              value={state.vehicleType}
-              onChange={field('vehicleType')}
-            />
-          </FormField>
-        ) : null}
+        <FormField id={`${idPrefix}-type`} label="Vehicle Type">
+          <NativeSelect
+            id={`${idPrefix}-type`}
+            options={typeOptions}
+            value={state.vehicleType}
+            onChange={field('vehicleType')}
+          />
+        </FormField>
       </div>
       <FormField id={`${idPrefix}-plate`} label="License Plate">
         <Input
