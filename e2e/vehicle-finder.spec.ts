@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { SAMPLE_VEHICLE } from '../src/shared/vehicles/index.js';
 import { readPng, readQrCode } from './fixtures/png.js';
+import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { currentUser } from './fixtures/session.js';
 import { expect, findVehicle, registerVehicle, test, uniquePlate } from './fixtures/vehicles.js';
 import { writeImageVideo } from './fixtures/y4m.js';
@@ -193,4 +194,41 @@ test('a QR link opened cold asks for its vehicle and the session before the page
   await found.expectShown(vehicle.licensePlate);
   // The page's own query found the answer already asked for: the same key, no second request.
   expect(lookups).toEqual([`/api/vehicles/qr/${vehicle.qrCode}`]);
+});
+
+test('a lookup that finds nothing is asked once: a QR link opened cold, a plate, a vehicle that is gone', async ({
+  page,
+}) => {
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/^\/api\/vehicles\/(qr|lookup|public)\//.test(pathname)) lookups.push(pathname);
+  });
+  const asked = (path: string) => lookups.filter((pathname) => pathname === path).length;
+
+  // A sticker's link whose code no active vehicle has: the entry script's read is the page's read, and its
+  // 404 an answer that the page takes instead of asking again (docs/decisions/0140).
+  const code = 'no-vehicle-has-this-code-either';
+  await page.goto(`/vehicle/qr/${code}`);
+  await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+  await expect(page).toHaveURL(/\/(\?error=vehicle-not-found)?$/);
+  await saveScreenInBothThemes(page, 'finder-qr-link-not-found');
+  expect(asked(`/api/vehicles/qr/${code}`)).toBe(1);
+
+  const otherCode = 'nor-this-one';
+  await page.goto(`/vehicle-found?qr=${otherCode}`);
+  await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+  expect(asked(`/api/vehicles/qr/${otherCode}`)).toBe(1);
+
+  const lookup = new LicensePlatePage(page);
+  const plate = uniquePlate('QZX');
+  await lookup.goto();
+  await lookup.search(plate);
+  await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+  expect(asked(`/api/vehicles/lookup/${plate}`)).toBe(1);
+
+  const goneId = '00000000-0000-4000-8000-000000000000';
+  await page.goto(`/vehicle-found/${goneId}`);
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
+  expect(asked(`/api/vehicles/public/${goneId}`)).toBe(1);
 });

@@ -88,16 +88,17 @@ export function VehicleFoundPage() {
   return <PageSpinner />;
 }
 
-/** Resolves a QR code, or leads home with the spec's toast when no active vehicle has it. */
+/** Resolves a QR code, or leads home with the spec's toast when no active vehicle has it (answered null). */
 function VehicleByQrCode({ qrCode }: { qrCode: string }) {
   const [, navigate] = useLocation();
   const isCode = isVehicleCode(qrCode);
   const query = useVehicleByQrCode(isCode ? qrCode : undefined);
+  const isUnknown = !isCode || query.data === null;
 
   useEffect(() => {
-    if (!isCode || isNotFound(query.error)) navigate(QR_NOT_FOUND_PATH, { replace: true });
+    if (isUnknown) navigate(QR_NOT_FOUND_PATH, { replace: true });
     else if (query.isError) navigate(QR_LOOKUP_FAILED_PATH, { replace: true });
-  }, [isCode, query.error, query.isError, navigate]);
+  }, [isUnknown, query.isError, navigate]);
 
   return query.data ? <FoundVehicle vehicle={query.data} /> : <PageSpinner />;
 }
