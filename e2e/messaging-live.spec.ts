@@ -66,7 +66,7 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   await owner.choose('Block sender');
   await owner.confirm('Block');
   await expect(toast(page, 'Sender blocked')).toBeVisible();
-  await expect(owner.heading).toBeVisible();
+  await expect(owner.blockedNotice).toContainText('You blocked this sender.');
 
   // The sender's next message to that vehicle is refused with the spec's text.
   await sender.page.goto(`/message/${vehicle.id}`);

@@ -1,10 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { safetyTexts } from '../src/client/features/messaging/safety-texts.js';
 import { messageTexts } from '../src/shared/messaging/messages.contract.js';
+import { acceptanceTexts } from '../src/shared/vehicles/acceptance.js';
+import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
-import { toast, toastCard } from './pages/toasts.js';
+import { SendMessagePage } from './pages/send-message-page.js';
+import { closeAllToasts, closeToast, toast, toastCard } from './pages/toasts.js';
 
 /** The undo window of lib/undoable.ts, and a little more. */
 const PAST_UNDO_MS = 6_500;
@@ -64,7 +68,7 @@ test('Delete message asks first, names what happens, and Undo on its toast bring
     .toEqual(['Your lights are on']);
 });
 
-test('Block asks first; its toast offers Undo, which lets the sender write again', async ({
+test('Block asks first and the chat shows it blocked, with Unblock; the toast offers Undo', async ({
   page,
   vehicle,
   sender,
@@ -77,17 +81,110 @@ test('Block asks first; its toast offers Undo, which lets the sender write again
   await chat.openConversationMenu();
   await chat.choose('Block sender');
   const dialog = page.getByRole('dialog', { name: 'Block this sender?' });
-  await expect(dialog).toContainText("They can't message any of your vehicles anymore");
+  await expect(dialog).toContainText(safetyTexts.confirmBlock.sender.description);
   await saveScreenInBothThemes(page, 'safety-confirm-block');
   await dialog.getByRole('button', { name: 'Block' }).click();
   const blocked = toastCard(page, 'Sender blocked');
   await expect(blocked).toBeVisible();
-  await expect(chat.heading).toBeVisible();
+  // The chat stays, says what is blocked, and offers Unblock in place of the composer.
+  await expect(chat.blockedNotice).toHaveText(new RegExp(safetyTexts.blocked.sender));
+  await expect(chat.reply).toHaveCount(0);
   expect((await write(sender.page.request, vehicle.id, 'Again')).status()).toBe(403);
 
   await blocked.getByRole('button', { name: 'Undo' }).click();
   await expect(toast(page, 'Sender unblocked')).toBeVisible();
+  await expect(chat.blockedNotice).toHaveCount(0);
   expect((await write(sender.page.request, vehicle.id, 'Again')).status()).toBe(201);
+  await closeToast(page, 'Sender unblocked');
+
+  // Blocked again, then unblocked from the chat itself; the list marks a blocked thread meanwhile.
+  await chat.openConversationMenu();
+  await chat.choose('Block sender');
+  await chat.confirm('Block');
+  await expect(chat.blockedNotice).toBeVisible();
+  await closeToast(page, 'Sender blocked');
+  await chat.openConversationMenu();
+  await expect(chat.menu.getByRole('menuitem')).toHaveText(['Unblock', 'Delete conversation']);
+  await page.keyboard.press('Escape');
+  await page.goBack();
+  await expect(chat.rowAbout(vehicle.licensePlate)).toContainText('Blocked');
+  await chat.rowAbout(vehicle.licensePlate).click();
+  await chat.blockedNotice.getByRole('button', { name: 'Unblock' }).click();
+  await expect(toast(page, 'Sender unblocked')).toBeVisible();
+  await expect(chat.blockedNotice).toHaveCount(0);
+  await expect(chat.reply).toBeVisible();
+  expect((await write(sender.page.request, vehicle.id, 'Back again')).status()).toBe(201);
+});
+
+test('blocking a visitor blocks their browser and, for 24 hours, their network, says exactly that, and offers verified senders only', async ({
+  page,
+  vehicle,
+  browser,
+  baseURL,
+  viewport,
+}) => {
+  // The visitor: a browser without an account, writing from Vehicle found's Send Message.
+  const visitorBrowser = () =>
+    browser.newContext({ baseURL, viewport, storageState: answeredPromptsState(baseURL ?? '') });
+  const visitorContext = await visitorBrowser();
+  const visitor = await visitorContext.newPage();
+  const send = new SendMessagePage(visitor);
+  const writeAsVisitor = async (from: Page, text: string) => {
+    await from.goto(`/message/${vehicle.id}`);
+    await new SendMessagePage(from).expectShown(vehicle.licensePlate);
+    await new SendMessagePage(from).content.fill(text);
+    await new SendMessagePage(from).send.click();
+  };
+  await writeAsVisitor(visitor, 'Buy cheap tyres at example.test');
+  await send.expectSent();
+
+  const chat = new ConversationsPage(page);
+  await chat.goto();
+  await chat.rowAbout(vehicle.licensePlate).click();
+  await chat.openConversationMenu();
+  await chat.choose('Block sender');
+  // Before: what it will do, and what it will not.
+  const dialog = page.getByRole('dialog', { name: 'Block this visitor?' });
+  await expect(dialog).toContainText(safetyTexts.confirmBlock.visitor.description);
+  await saveScreenInBothThemes(page, 'safety-confirm-block-visitor');
+  await dialog.getByRole('button', { name: 'Block' }).click();
+  await expect(toast(page, 'Visitor blocked')).toBeVisible();
+  // After: exactly that, until when, with the one tap that closes the rest.
+  await expect(chat.blockedNotice).toContainText(
+    "You blocked this visitor. The browser they wrote from can't message your vehicles, and until",
+  );
+  await expect(chat.blockedNotice).toContainText('neither can anyone without an account on its network');
+  const onlyVerified = chat.blockedNotice.getByRole('button', {
+    name: 'Only accept verified senders for this vehicle',
+  });
+  await expect(onlyVerified).toBeVisible();
+  await saveScreenInBothThemes(page, 'safety-blocked-visitor');
+
+  // The visitor's browser is refused; so is a private tab of the same network (a new visitor).
+  await writeAsVisitor(visitor, 'Still here');
+  await expect(toast(visitor, messageTexts.userBlocked)).toBeVisible();
+  const privateContext = await visitorBrowser();
+  const privateTab = await privateContext.newPage();
+  await writeAsVisitor(privateTab, 'From a private tab');
+  await expect(toast(privateTab, messageTexts.userBlocked)).toBeVisible();
+
+  // One tap: only verified senders for this vehicle, told to the owner, and to the next finder before they type.
+  await onlyVerified.click();
+  await expect(toast(page, safetyTexts.onlyVerifiedDone)).toBeVisible();
+  await expect(chat.blockedNotice).toContainText(safetyTexts.onlyVerifiedDone);
+  await privateTab.goto(`/vehicle-found/${vehicle.id}`);
+  await expect(privateTab.getByText(acceptanceTexts.verifiedOnly)).toBeVisible();
+
+  // Unblock from the chat: the notice goes and Block is offered again.
+  await chat.blockedNotice.getByRole('button', { name: 'Unblock' }).click();
+  await expect(toast(page, 'Sender unblocked')).toBeVisible();
+  await expect(chat.blockedNotice).toHaveCount(0);
+  await closeAllToasts(page);
+  await chat.openConversationMenu();
+  await expect(chat.menu.getByRole('menuitem')).toHaveText(['Block sender', 'Delete conversation']);
+  await page.keyboard.press('Escape');
+  await privateContext.close();
+  await visitorContext.close();
 });
 
 test('a reply that fails keeps the typed text and says why', async ({ page, vehicle, sender }) => {

@@ -183,7 +183,8 @@ test('every touch target of Conversations, its menus and Blocked Users is at lea
   await conversations.choose('Block sender');
   await expectTouchTargets(page, 'the question Block asks first');
   await conversations.confirm('Block');
-  await expect(conversations.heading).toBeVisible();
+  await expect(conversations.blockedNotice).toBeVisible();
+  await expectTouchTargets(page, 'a blocked chat (Unblock)');
 
   const blockedUsers = new BlockedUsersPage(page);
   await blockedUsers.goto();

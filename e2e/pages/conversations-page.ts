@@ -11,6 +11,8 @@ export class ConversationsPage {
   readonly chatHeader: Locator;
   /** The open menu (Radix renders one at a time). */
   readonly menu: Locator;
+  /** What a blocked chat says in place of its composer, with Unblock. */
+  readonly blockedNotice: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Conversations', level: 1 });
@@ -19,6 +21,7 @@ export class ConversationsPage {
     this.conversationOptions = page.getByRole('button', { name: 'Conversation options' });
     this.menu = page.getByRole('menu');
     this.chatHeader = page.locator('main header');
+    this.blockedNotice = page.getByRole('status').filter({ hasText: 'You blocked' });
   }
 
   async goto() {

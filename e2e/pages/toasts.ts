@@ -22,3 +22,15 @@ export async function closeToast(page: Page, text: string | RegExp): Promise<voi
   await shown.getByRole('button', { name: 'Close' }).click();
   await expect(shown).toHaveCount(0);
 }
+
+/** Closes every toast shown, as the user would, so that none covers the header under it. */
+export async function closeAllToasts(page: Page): Promise<void> {
+  const shown = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  for (let left = await shown.count(); left > 0; left = await shown.count()) {
+    await shown
+      .first()
+      .getByRole('button', { name: 'Close' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined); // gone by itself meanwhile
+  }
+}

@@ -18,14 +18,16 @@ import {
 } from '../components/ui/dropdown-menu.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { Tooltip } from '../components/ui/tooltip.js';
+import { BlockedNotice } from '../features/messaging/blocked-notice.js';
 import { useChatScroll } from '../features/messaging/chat-scroll.js';
-import { otherPartyName, writtenTo } from '../features/messaging/conversation-display.js';
+import { otherPartyName, otherSideOf, writtenTo } from '../features/messaging/conversation-display.js';
 import {
   useBlockSender,
   useDeleteConversation,
   useDeleteMessage,
   useMarkRead,
   useReply,
+  useUnblock,
 } from '../features/messaging/conversation-mutations.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
@@ -88,16 +90,36 @@ function MessageBubble({ message, now, onDelete }: { message: Message; now: numb
   );
 }
 
-/** Spec §2: the delete-conversation menu, which also blocks the other side, from either side (0083). */
-function ConversationMenu({ onBlock, onDelete }: { onBlock: () => void; onDelete: () => void }) {
+/**
+ * Spec §2: the delete-conversation menu, which also blocks the other side, from either side (0083), or
+ * unblocks it when the caller has blocked it (0139).
+ */
+function ConversationMenu({
+  isBlocked,
+  onBlock,
+  onUnblock,
+  onDelete,
+}: {
+  isBlocked: boolean;
+  onBlock: () => void;
+  onUnblock: () => void;
+  onDelete: () => void;
+}) {
   return (
     <DropdownMenu>
       <OptionsTrigger label={texts.conversationOptions} />
       <DropdownMenuContent align="end">
-        <DropdownMenuItem onSelect={onBlock}>
-          <Ban aria-hidden className="h-4 w-4" />
-          {texts.blockSender}
-        </DropdownMenuItem>
+        {isBlocked ? (
+          <DropdownMenuItem onSelect={onUnblock}>
+            <Ban aria-hidden className="h-4 w-4" />
+            {safetyTexts.unblock}
+          </DropdownMenuItem>
+        ) : (
+          <DropdownMenuItem onSelect={onBlock}>
+            <Ban aria-hidden className="h-4 w-4" />
+            {texts.blockSender}
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem isDestructive onSelect={onDelete}>
           <Trash2 aria-hidden className="h-4 w-4" />
           {texts.deleteConversation}
@@ -178,7 +200,10 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const deleteMessage = useDeleteMessage(conversation.id);
   const deleteConversation = useDeleteConversation(onLeave);
-  const blockSender = useBlockSender(onLeave);
+  const blockSender = useBlockSender();
+  const unblock = useUnblock();
+  const otherSide = otherSideOf(conversation);
+  const { block } = conversation;
 
   // Marked read on opening, and again when a message arrives while the chat is open (it is read where it
   // arrived), not per render.
@@ -204,12 +229,14 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
           {to ? <p className="truncate text-sm text-muted-foreground">{to}</p> : null}
         </div>
         <ConversationMenu
+          isBlocked={block !== null}
           onBlock={() =>
             setConfirmation({
-              ...safetyTexts.confirmBlock,
-              onConfirm: () => blockSender.mutate(conversation.id),
+              ...safetyTexts.confirmBlock[otherSide],
+              onConfirm: () => blockSender.mutate({ conversationId: conversation.id, otherSide }),
             })
           }
+          onUnblock={() => block && unblock.mutate(block.id)}
           onDelete={() =>
             setConfirmation({
               ...safetyTexts.confirmDeleteConversation,
@@ -254,7 +281,9 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
             </Button>
           </div>
         ) : null}
-        {conversation.canReply ? (
+        {block ? (
+          <BlockedNotice conversation={conversation} block={block} now={now} />
+        ) : conversation.canReply ? (
           <Composer conversation={conversation} onSent={scroll.toNewest} />
         ) : (
           <p className="text-sm text-muted-foreground">{texts.cannotReply}</p>

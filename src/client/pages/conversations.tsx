@@ -1,4 +1,4 @@
-import { QrCode, RectangleHorizontal } from 'lucide-react';
+import { Ban, QrCode, RectangleHorizontal } from 'lucide-react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import type { Conversation } from '../../shared/messaging/messages.contract.js';
 import { usePageTitle } from '../components/page-title.js';
@@ -41,6 +41,12 @@ function ConversationRow({
             {otherPartyName(conversation)}
           </span>
           <span className="flex shrink-0 items-center gap-2">
+            {conversation.block ? (
+              <span className="flex items-center gap-1 text-xs font-medium text-muted-foreground">
+                <Ban aria-hidden className="h-3.5 w-3.5" />
+                {texts.blocked}
+              </span>
+            ) : null}
             {conversation.lastMessageAt ? (
               <time
                 dateTime={conversation.lastMessageAt}

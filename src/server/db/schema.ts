@@ -116,6 +116,8 @@ export interface ConversationsTable {
   vehicleTwoId: string | null;
   userTwoId: string | null;
   visitorTwoHash: string | null;
+  /** A keyed hash of the network the visitor last wrote from (never the address), for blocks (0139). */
+  visitorTwoNetwork: string | null;
   /** Each side's "delete conversation": what is older is gone from that side's view. */
   oneClearedAt: number;
   twoClearedAt: number;
@@ -139,6 +141,12 @@ export interface BlocksTable {
   blockerId: string;
   blockedUserId: string | null;
   blockedVisitorHash: string | null;
+  /**
+   * A blocked visitor's network (the keyed hash their conversation kept), refused until
+   * `networkBlockedUntil` to visitors writing from it (docs/decisions/0139); null once that has passed.
+   */
+  blockedNetwork: string | null;
+  networkBlockedUntil: number | null;
   /**
    * What the blocker may see of whom they blocked: the other side's vehicle ("year make model": for a
    * sender blocking an owner, the vehicle they wrote to) or "Anonymous sender".

@@ -7,6 +7,12 @@ import type { ConversationSide, Database } from '../db/schema.js';
 /** Whom a sender is, for blocks: their account, else the hash of their visitor cookie. */
 export type BlockSubject = { userId: string } | { visitorHash: string };
 
+/**
+ * A sender as a block is checked against: an account; or a visitor, by their cookie's hash and by the network
+ * they write from (a blocked visitor's network is refused until the block's `networkBlockedUntil`, at `now`).
+ */
+export type SenderSubject = { userId: string } | { visitorHash: string; network: string; now: number };
+
 // Asked for every reply: compiled once (src/server/db/prepared.ts).
 const blockOfUser = prepareQuery((db: Db, args: { blockerId: string; userId: string }) =>
   db
@@ -17,21 +23,27 @@ const blockOfUser = prepareQuery((db: Db, args: { blockerId: string; userId: str
 );
 
 /**
- * Whether the owner of the vehicle a query reads has blocked a sender whose account id (`subject:
- * 'userId'`) or visitor hash is `value`: a subquery, so the read of a message's target vehicle answers
- * it too (one statement instead of two for every message sent).
+ * Whether the owner of the vehicle a query reads has blocked the sender: their account, or (a visitor) their
+ * browser, or for the block's day their network (docs/decisions/0139). A subquery, so the read of a
+ * message's target vehicle answers it too (one statement instead of two for every message sent).
  */
-export function ownerHasBlocked(
-  eb: ExpressionBuilder<Database, 'vehicles'>,
-  subject: 'userId' | 'visitorHash',
-  value: string,
-) {
+export function ownerHasBlocked(eb: ExpressionBuilder<Database, 'vehicles'>, sender: SenderSubject) {
   return eb.exists(
     eb
       .selectFrom('blocks')
       .select('blocks.id')
       .whereRef('blocks.blockerId', '=', 'vehicles.ownerId')
-      .where(subject === 'userId' ? 'blocks.blockedUserId' : 'blocks.blockedVisitorHash', '=', value),
+      .where((eb) =>
+        'userId' in sender
+          ? eb('blocks.blockedUserId', '=', sender.userId)
+          : eb.or([
+              eb('blocks.blockedVisitorHash', '=', sender.visitorHash),
+              eb.and([
+                eb('blocks.blockedNetwork', '=', sender.network),
+                eb('blocks.networkBlockedUntil', '>', sender.now),
+              ]),
+            ]),
+      ),
   );
 }
 
@@ -55,12 +67,14 @@ export function createBlocksRepo(db: Db) {
         blockerId: string;
         blockerSide: ConversationSide;
         subject: BlockSubject;
+        /** A visitor's network, refused with them until `until` (0139). */
+        network?: { hash: string; until: number };
         label: string;
         reason: string | null;
       },
       now: number,
     ) {
-      const { subject } = block;
+      const { subject, network } = block;
       await db
         .insertInto('blocks')
         .values({
@@ -69,6 +83,8 @@ export function createBlocksRepo(db: Db) {
           blockerSide: block.blockerSide,
           blockedUserId: 'userId' in subject ? subject.userId : null,
           blockedVisitorHash: 'visitorHash' in subject ? subject.visitorHash : null,
+          blockedNetwork: network?.hash ?? null,
+          networkBlockedUntil: network?.until ?? null,
           label: block.label,
           reason: block.reason,
           createdAt: now,
@@ -86,7 +102,25 @@ export function createBlocksRepo(db: Db) {
             : eb('blockedVisitorHash', '=', subject.visitorHash),
         )
         .executeTakeFirstOrThrow();
+      // Blocking a visitor again blocks the network they wrote from last, for a day from now.
+      if (network) {
+        await db
+          .updateTable('blocks')
+          .set({ blockedNetwork: network.hash, networkBlockedUntil: network.until })
+          .where('blockerId', '=', block.blockerId)
+          .where('id', '=', kept.id)
+          .execute();
+      }
       return kept.id;
+    },
+
+    /** Whom the blocker blocked (an account or a visitor), with each block's id and its network's day. */
+    listBlockSubjectsOf(blockerId: string) {
+      return db
+        .selectFrom('blocks')
+        .select(['id', 'blockedUserId', 'blockedVisitorHash', 'networkBlockedUntil'])
+        .where('blockerId', '=', blockerId)
+        .execute();
     },
 
     /**

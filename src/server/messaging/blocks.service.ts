@@ -1,4 +1,4 @@
-import { blockTexts } from '../../shared/messaging/blocks.contract.js';
+import { blockTexts, VISITOR_NETWORK_BLOCK_MS } from '../../shared/messaging/blocks.contract.js';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../shared/vehicles/label.js';
 import type { Clock } from '../clock.js';
@@ -38,8 +38,20 @@ export function createBlocksService(deps: {
       const otherVehicleId = side === 'one' ? conversation.vehicleTwoId : conversation.vehicleOneId;
       const [vehicle] = otherVehicleId ? await messaging.findPublicVehicles([otherVehicleId]) : [];
       const label = vehicle ? vehicleDescription(vehicle) : blockTexts.anonymousSender;
+      const now = clock();
+      // A visitor's browser, and for a day the network they last wrote from (0139).
+      const network =
+        'visitorHash' in subject && conversation.visitorTwoNetwork
+          ? { hash: conversation.visitorTwoNetwork, until: now + VISITOR_NETWORK_BLOCK_MS }
+          : undefined;
+      const id = await repo.insertBlock(
+        { blockerId, blockerSide: side, subject, network, label, reason },
+        now,
+      );
+      // The blocker's conversation list shows the block: its cached answer moves on.
+      await messaging.touchInboxes([blockerId]);
       // The block's id: what unblocks it (the Undo of the toast that says it is done).
-      return repo.insertBlock({ blockerId, blockerSide: side, subject, label, reason }, clock());
+      return id;
     },
 
     list: (blockerId: string) => repo.listBlocksOf(blockerId),
@@ -54,10 +66,13 @@ export function createBlocksService(deps: {
       if (key.includes('@')) {
         await limiter.consume(rateLimits.unblockByEmailPerUser, blockerId);
         if (key.length <= 254) await repo.deleteOwnerSideBlockByEmail(blockerId, key.toLowerCase());
+        // Whether or not it matched (the answer tells nothing), the list is made again.
+        await messaging.touchInboxes([blockerId]);
         return;
       }
       const isDeleted = key.length <= 254 && (await repo.deleteBlock(blockerId, key));
       if (!isDeleted) throw notFound(blockTexts.blockNotFound);
+      await messaging.touchInboxes([blockerId]);
     },
   };
 }

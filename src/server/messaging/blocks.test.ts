@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockTexts, maskEmail } from '../../shared/messaging/blocks.contract.js';
-import { messageTexts } from '../../shared/messaging/messages.contract.js';
+import { blockTexts, maskEmail, VISITOR_NETWORK_BLOCK_MS } from '../../shared/messaging/blocks.contract.js';
+import { type Conversation, messageTexts } from '../../shared/messaging/messages.contract.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
@@ -25,8 +25,85 @@ describe.each(testEngines)('blocking on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const send = (vehicleId: string, content: string, cookie?: string, senderVehicleId?: string) =>
-    call(t.app, 'POST', '/api/messages/anonymous', { body: { vehicleId, content, senderVehicleId }, cookie });
+  const send = (vehicleId: string, content: string, cookie?: string, senderVehicleId?: string, ip?: string) =>
+    call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId, content, senderVehicleId },
+      cookie,
+      ip,
+    });
+  const listOf = async (cookie: string) => {
+    const list = await call(t.app, 'GET', '/api/conversations', { cookie });
+    expect(list.statusCode, list.body).toBe(200);
+    return list.json() as Conversation[];
+  };
+  const conversationOf = async (cookie: string, id: string) =>
+    (await listOf(cookie)).find((conversation) => conversation.id === id);
+
+  it('blocks a visitor’s browser, and for 24 hours visitors on their network, and shows it in the conversation (0139)', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const home = '2001:db8:7:1::5';
+    const first = await send(vehicle.id, 'Spam', undefined, undefined, home);
+    const conversationId = first.json().conversationId as string;
+    const cookie = `visitor=${first.cookies.find((c) => c.name === 'visitor')?.value}`;
+    expect((await conversationOf(owner.cookie, conversationId))?.block).toBeNull();
+
+    const blocked = await call(t.app, 'POST', '/api/block', {
+      cookie: owner.cookie,
+      body: { conversationId },
+    });
+    const until = new Date(t.clock.now() + VISITOR_NETWORK_BLOCK_MS).toISOString();
+    // The conversation says so (the list's cached answer moved with the block).
+    expect((await conversationOf(owner.cookie, conversationId))?.block).toEqual({
+      id: blocked.json().id,
+      networkUntil: until,
+    });
+    const refusedAt = async (ip: string, from = cookie) =>
+      (await send(vehicle.id, 'Again', from, undefined, ip)).statusCode;
+    // Their browser, from anywhere.
+    expect(await refusedAt('203.0.113.9')).toBe(403);
+    // A private tab (a new visitor) on the same /64, another address of it.
+    expect(await refusedAt('2001:db8:7:1:abcd::1', '')).toBe(403);
+    // A visitor on another network, and an account on the same one, are not.
+    expect(await refusedAt('2001:db8:7:2::1', '')).toBe(201);
+    const account = await createVerifiedUser(t);
+    expect(await refusedAt(home, account.cookie)).toBe(201);
+    // The tables keep a keyed hash of the network, never the address.
+    const blocks = await t.db.selectFrom('blocks').selectAll().execute();
+    const conversations = await t.db.selectFrom('conversations').selectAll().execute();
+    expect(blocks.some((row) => row.blockedNetwork !== null)).toBe(true);
+    expect(JSON.stringify([blocks, conversations])).not.toMatch(/2001:db8:7|2001:0?db8/i);
+
+    // Unblock: the conversation shows it, and the browser writes again.
+    await call(t.app, 'DELETE', `/api/block/${blocked.json().id}`, { cookie: owner.cookie });
+    expect((await conversationOf(owner.cookie, conversationId))?.block).toBeNull();
+    expect(await refusedAt(home)).toBe(201);
+
+    // Blocked again: a day later the network is free again; the browser is still blocked.
+    await call(t.app, 'POST', '/api/block', { cookie: owner.cookie, body: { conversationId } });
+    expect(await refusedAt('2001:db8:7:1::77', '')).toBe(403);
+    t.clock.advance(VISITOR_NETWORK_BLOCK_MS);
+    expect(await refusedAt('2001:db8:7:1::77', '')).toBe(201);
+    expect(await refusedAt(home)).toBe(403);
+  });
+
+  it('shows an account’s block in every conversation with it, on the side of who blocked', async () => {
+    const owner = await createVerifiedUser(t);
+    const sender = await createVerifiedUser(t);
+    const first = await buildVehicle(t.app, owner.cookie);
+    const second = await buildVehicle(t.app, owner.cookie);
+    const one = (await send(first.id, 'Hi', sender.cookie)).json().conversationId as string;
+    const two = (await send(second.id, 'Hi', sender.cookie)).json().conversationId as string;
+    const blocked = await call(t.app, 'POST', '/api/block', {
+      cookie: owner.cookie,
+      body: { conversationId: one },
+    });
+    const block = { id: blocked.json().id, networkUntil: null };
+    expect((await conversationOf(owner.cookie, one))?.block).toEqual(block);
+    expect((await conversationOf(owner.cookie, two))?.block).toEqual(block);
+    // The blocked sender is not told.
+    expect((await conversationOf(sender.cookie, one))?.block).toBeNull();
+  });
 
   it('blocks a signed-in sender from every vehicle of the owner, shown masked, until unblocked', async () => {
     const owner = await createVerifiedUser(t);
@@ -105,8 +182,8 @@ describe.each(testEngines)('blocking on %s', (engine) => {
     const refused = await send(vehicle.id, 'More spam', cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(messageTexts.userBlocked);
-    // Another visitor is not affected.
-    expect((await send(vehicle.id, 'Hello')).statusCode).toBe(201);
+    // Another visitor, on another network, is not affected.
+    expect((await send(vehicle.id, 'Hello', undefined, undefined, '198.51.100.20')).statusCode).toBe(201);
     const [entry] = (await call(t.app, 'GET', '/api/blocked-users', { cookie: owner.cookie })).json();
     expect(entry).toMatchObject({ blockedEmail: null, label: blockTexts.anonymousSender, reason: null });
 

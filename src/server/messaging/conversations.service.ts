@@ -1,11 +1,36 @@
 import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messages.contract.js';
+import type { ConversationSide } from '../db/schema.js';
 import { badRequest, notFound } from '../errors/http-error.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
-import { canReply, clearedAtOf, seenByNobodyUntil, sideOf, vehicleOf } from './messaging.policy.js';
+import {
+  canReply,
+  clearedAtOf,
+  otherUserOf,
+  seenByNobodyUntil,
+  sideOf,
+  vehicleOf,
+} from './messaging.policy.js';
 import { participantConversation } from './participant.js';
 import type { ConversationRow } from './rows.js';
 
 const RECENT_UNREAD_LIMIT = 50;
+
+/** The caller's block of the other side of a conversation (their account, or a visitor's browser), if any. */
+function blockOfOtherSide(
+  blocks: Awaited<ReturnType<MessagingServiceDeps['repo']['listBlockSubjectsOf']>>,
+  conversation: ConversationRow,
+  side: ConversationSide,
+) {
+  const otherUserId = otherUserOf(conversation, side);
+  const visitorHash = side === 'one' ? conversation.visitorTwoHash : null;
+  return (
+    blocks.find((block) =>
+      otherUserId
+        ? block.blockedUserId === otherUserId
+        : visitorHash !== null && block.blockedVisitorHash === visitorHash,
+    ) ?? null
+  );
+}
 
 /**
  * A participant's conversations: listing them and their messages, reading, deleting a conversation from
@@ -37,6 +62,7 @@ export function createConversationsService(deps: MessagingServiceDeps) {
       const vehicles = new Map(
         (await repo.findPublicVehicles([...new Set(vehicleIds)])).map((v) => [v.id, v]),
       );
+      const blocks = await repo.listBlockSubjectsOf(userId);
       const items = conversations.flatMap((conversation) => {
         const side = sideOf(conversation, userId);
         if (!side) return [];
@@ -58,6 +84,7 @@ export function createConversationsService(deps: MessagingServiceDeps) {
             unreadCount: visible.filter((message) => message.senderSide !== side && message.isRead === 0)
               .length,
             canReply: canReply(conversation, side),
+            block: blockOfOtherSide(blocks, conversation, side),
           },
         ];
       });

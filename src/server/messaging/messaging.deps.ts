@@ -10,6 +10,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { FeatureDeps } from '../feature.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { createMessagingRepo, type MessagingRepo } from './messaging.repo.js';
+import { visitorNetworks } from './visitor-network.js';
 
 /** What a messaging transaction works with: the repo, and the scope its event handlers write through. */
 export type MessagingTransaction = MessagingRepo & { db: Db; scope: TransactionScope };
@@ -26,6 +27,8 @@ export interface MessagingServiceDeps {
   onAnnounceError: (error: unknown) => void;
   /** After a delete of text has committed: none of it stays in the database's files (DatabaseHandle). */
   eraseSoon: () => void;
+  /** The network a visitor writes from, as a block keeps it (a keyed hash, never the address). */
+  networkOf: (ip: string) => Promise<string>;
 }
 
 /** Messaging's service deps from the app's: its repo, and its transaction on the engine at hand. */
@@ -47,5 +50,6 @@ export function messagingServiceDeps(
     events,
     onAnnounceError,
     eraseSoon: database.eraseSoon,
+    networkOf: visitorNetworks(database.db, clock),
   };
 }

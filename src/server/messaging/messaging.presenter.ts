@@ -46,6 +46,7 @@ export function presentConversation(view: {
   lastMessage: MessageView | null;
   unreadCount: number;
   canReply: boolean;
+  block: { id: string; networkBlockedUntil: number | null } | null;
 }): Conversation {
   return {
     id: view.conversation.id,
@@ -57,6 +58,13 @@ export function presentConversation(view: {
     lastMessage: view.lastMessage?.content ?? null,
     lastMessageAt: view.lastMessage ? new Date(view.lastMessage.createdAt).toISOString() : null,
     canReply: view.canReply,
+    block: view.block && {
+      id: view.block.id,
+      networkUntil:
+        view.block.networkBlockedUntil === null
+          ? null
+          : new Date(view.block.networkBlockedUntil).toISOString(),
+    },
     ...(view.side === 'one'
       ? {
           otherParty: view.vehicleTwo ? presentPublicVehicle(view.vehicleTwo) : anonymousParty,

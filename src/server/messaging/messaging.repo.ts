@@ -1,23 +1,35 @@
 import type { ExpressionBuilder } from 'kysely';
+import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import { PUBLIC_VEHICLE_KEYS } from '../../shared/vehicles/vehicles.contract.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import type { ConversationSide, Database } from '../db/schema.js';
-import { type BlockSubject, createBlocksRepo, ownerHasBlocked } from './blocks.repo.js';
+import { createBlocksRepo, ownerHasBlocked, type SenderSubject } from './blocks.repo.js';
 import { touchInboxes } from './inbox.repo.js';
 import { createSendRepo, greatestOf } from './send.repo.js';
 
 // The reads of every message sent, compiled once (src/server/db/prepared.ts).
-/** The target vehicle, and whether its owner blocked the sender (an account or a visitor). */
-const targetVehicleFor = (subject: 'userId' | 'visitorHash') =>
-  prepareQuery((db: Db, args: { id: string; sender: string }) =>
+/** The target vehicle, and whether its owner blocked the sender (an account, or a visitor and their network). */
+const targetVehicle = {
+  userId: prepareQuery((db: Db, args: { id: string; sender: string }) =>
     db
       .selectFrom('vehicles')
       .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
-      .select((eb) => ownerHasBlocked(eb, subject, args.sender).as('isBlocked'))
+      .select((eb) => ownerHasBlocked(eb, { userId: args.sender }).as('isBlocked'))
       .where('id', '=', args.id),
-  );
-const targetVehicle = { userId: targetVehicleFor('userId'), visitorHash: targetVehicleFor('visitorHash') };
+  ),
+  visitorHash: prepareQuery((db: Db, args: { id: string; sender: string; network: string; now: number }) =>
+    db
+      .selectFrom('vehicles')
+      .select(['id', 'ownerId', 'isActive', 'acceptMessagesFrom'])
+      .select((eb) =>
+        ownerHasBlocked(eb, { visitorHash: args.sender, network: args.network, now: args.now }).as(
+          'isBlocked',
+        ),
+      )
+      .where('id', '=', args.id),
+  ),
+};
 
 /** Whether the pair's conversation is there with a message since `since`: a message to it opens nothing new. */
 const openConversationQuery = prepareQuery((db: Db, args: { partyKey: string; since: number }) =>
@@ -64,16 +76,23 @@ export function createMessagingRepo(db: Db, engine: Engine) {
     ...createSendRepo(db, engine),
     /** Whether `blockerId` blocked the account `userId` (a reply's recipient its writer). */
     isUserBlocked: blocks.isUserBlocked,
+    /** What the user blocked, to show each of their conversations as blocked or not. */
+    listBlockSubjectsOf: blocks.listBlockSubjectsOf,
 
     /**
      * A vehicle someone wants to write to, with what the rules need: its owner, state and setting, and
-     * whether its owner blocked the sender.
+     * whether its owner blocked the sender (a visitor also by the network they write from, at `now`).
      */
-    async findTargetVehicle(id: string, sender: BlockSubject) {
+    async findTargetVehicle(id: string, sender: SenderSubject) {
       const row =
         'userId' in sender
           ? await targetVehicle.userId.first(db, { id, sender: sender.userId })
-          : await targetVehicle.visitorHash.first(db, { id, sender: sender.visitorHash });
+          : await targetVehicle.visitorHash.first(db, {
+              id,
+              sender: sender.visitorHash,
+              network: sender.network,
+              now: sender.now,
+            });
       // PostgreSQL answers a boolean, SQLite 0 or 1.
       return row && { ...row, isBlocked: Boolean(row.isBlocked) };
     },
@@ -280,6 +299,12 @@ export function createMessagingRepo(db: Db, engine: Engine) {
           ),
         )
         .executeTakeFirst();
+      // A visitor's network is blocked for a day (0139): past it, the block keeps their browser only.
+      await db
+        .updateTable('blocks')
+        .set({ blockedNetwork: null, networkBlockedUntil: null })
+        .where('networkBlockedUntil', '<=', cutoff + MESSAGE_RETENTION_MS)
+        .execute();
       return {
         messages: Number(messages.numDeletedRows),
         conversations: Number(conversations.numDeletedRows),

@@ -42,6 +42,7 @@ const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow,
       vehicleTwoId: args.vehicleTwoId,
       userTwoId: args.userTwoId,
       visitorTwoHash: args.visitorTwoHash,
+      visitorTwoNetwork: args.visitorTwoNetwork,
       oneClearedAt: args.oneClearedAt,
       twoClearedAt: args.twoClearedAt,
       createdAt: args.createdAt,
@@ -49,6 +50,8 @@ const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow,
     })
     .onConflict((conflict) =>
       conflict.column('partyKey').doUpdateSet((eb) => ({
+        // A visitor's latest network: the one a block of them holds for a day (0139).
+        visitorTwoNetwork: eb.ref('excluded.visitorTwoNetwork'),
         lastMessageAt: greatestOf(
           engine,
           eb.ref('conversations.lastMessageAt'),

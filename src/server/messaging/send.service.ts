@@ -13,7 +13,7 @@ import { badRequest, HttpError, notFound } from '../errors/http-error.js';
 import type { MessageWritten } from '../events/events.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import { rateLimits } from '../rate-limit/rules.js';
-import type { BlockSubject } from './blocks.repo.js';
+import type { SenderSubject } from './blocks.repo.js';
 import { idempotencyKeys, idempotentRequest } from './idempotency.js';
 import type { InboxVersions } from './inbox.repo.js';
 import type { MessagingServiceDeps, MessagingTransaction } from './messaging.deps.js';
@@ -41,9 +41,6 @@ const replyOf = (stored: string, content: string) => {
 };
 
 const blocked = () => new HttpError(403, messageTexts.userBlocked, { code: ErrorCode.userBlocked });
-
-const subjectOf = (sender: Sender): BlockSubject =>
-  sender.kind === 'user' ? { userId: sender.userId } : { visitorHash: sender.visitorHash };
 
 /** Refuses what the vehicle's owner does not accept (ADDENDUM §1). */
 function checkAcceptance(acceptMessagesFrom: string, sender: Sender) {
@@ -124,7 +121,13 @@ export function createSendService(deps: MessagingServiceDeps) {
           isDelivered: false,
         };
       }
-      const target = await repo.findTargetVehicle(input.vehicleId, subjectOf(sender));
+      // A visitor is also known by their network: an owner's block of them holds it for a day (0139).
+      const subject: SenderSubject =
+        sender.kind === 'user'
+          ? { userId: sender.userId }
+          : { visitorHash: sender.visitorHash, network: await deps.networkOf(sender.ip), now };
+      const network = 'network' in subject ? subject.network : null;
+      const target = await repo.findTargetVehicle(input.vehicleId, subject);
       if (target?.isActive !== 1 || !target.ownerId) throw notFound(vehicleTexts.vehicleNotFound);
       const ownerId = target.ownerId;
       if (sender.kind === 'user' && sender.userId === ownerId) {
@@ -158,6 +161,7 @@ export function createSendService(deps: MessagingServiceDeps) {
               vehicleTwoId: senderVehicleId,
               userTwoId: senderUserId,
               visitorTwoHash: sender.kind === 'visitor' ? sender.visitorHash : null,
+              visitorTwoNetwork: network,
               oneClearedAt: 0,
               twoClearedAt: 0,
               createdAt: now,

@@ -1,5 +1,6 @@
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
+import { storedServerKey } from '../db/server-keys.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 /** The owner's choice as stored: no row means the default, previews shown (migration 0009). */
@@ -28,18 +29,8 @@ export function createPushRepo(db: Db) {
         .execute();
     },
 
-    findServerKey(name: string) {
-      return db.selectFrom('serverKeys').select('value').where('name', '=', name).executeTakeFirst();
-    },
-
-    /** Keeps `value` under `name` unless another instance stored one first (then that one stays). */
-    async insertServerKeyIfAbsent(name: string, value: string, now: number) {
-      await db
-        .insertInto('serverKeys')
-        .values({ name, value, createdAt: now })
-        .onConflict((conflict) => conflict.column('name').doNothing())
-        .execute();
-    },
+    /** A key the server made for itself once (the VAPID pair), by name (src/server/db/server-keys.ts). */
+    serverKey: (name: string, make: () => string, now: number) => storedServerKey(db, name, make, now),
 
     /**
      * Stores the browser's subscription for the user, in one statement (instances racing cannot both win),

@@ -1,6 +1,7 @@
 import webpush from 'web-push';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { loadedOnce } from '../db/server-keys.js';
 import type { PushRepo } from './push.repo.js';
 
 export interface VapidKeys {
@@ -22,14 +23,8 @@ export async function loadVapidKeys(config: Config, repo: PushRepo, clock: Clock
   if (config.vapid.publicKey && config.vapid.privateKey) {
     return { publicKey: config.vapid.publicKey, privateKey: config.vapid.privateKey, subject };
   }
-  let stored = await repo.findServerKey(KEY_NAME);
-  if (!stored) {
-    const pair = webpush.generateVAPIDKeys();
-    await repo.insertServerKeyIfAbsent(KEY_NAME, JSON.stringify(pair), clock());
-    stored = await repo.findServerKey(KEY_NAME);
-  }
-  if (!stored) throw new Error('The VAPID key pair could not be stored');
-  const pair = JSON.parse(stored.value) as { publicKey: string; privateKey: string };
+  const stored = await repo.serverKey(KEY_NAME, () => JSON.stringify(webpush.generateVAPIDKeys()), clock());
+  const pair = JSON.parse(stored) as { publicKey: string; privateKey: string };
   return { ...pair, subject };
 }
 
@@ -44,17 +39,5 @@ export function vapidSubject(config: Config): string {
   return `mailto:${config.supportEmail}`;
 }
 
-/**
- * The keys, loaded on first use and kept: the app starts while the database is out of reach (its calls
- * answer 503 until it is back), and a failed load is tried again by the next call.
- */
-export function lazyVapidKeys(load: () => Promise<VapidKeys>): () => Promise<VapidKeys> {
-  let loading: Promise<VapidKeys> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
-}
+/** The keys, loaded on first use and kept (a failed load is tried again by the next call). */
+export const lazyVapidKeys = (load: () => Promise<VapidKeys>) => loadedOnce(load);

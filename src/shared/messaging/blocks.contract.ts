@@ -2,6 +2,9 @@ import * as c from '../contract.js';
 
 export const BLOCK_REASON_MAX = 500;
 
+/** How long blocking a visitor also refuses visitors writing from their network (docs/decisions/0139). */
+export const VISITOR_NETWORK_BLOCK_MS = 24 * 3_600_000;
+
 export const blockTexts = {
   anonymousSender: 'Anonymous sender',
   reasonTooLong: `Reason must be at most ${BLOCK_REASON_MAX} characters`,

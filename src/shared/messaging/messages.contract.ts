@@ -126,6 +126,11 @@ export const conversationSchema = c.object({
   otherParty: c.union([publicVehicleSchema, anonymousPartySchema]),
   /** The caller's own vehicle in it, if they wrote as one (what "mark read" names). */
   ownVehicleId: c.nullable(c.string),
+  /**
+   * The caller's block of the other side, if they blocked it: the block's id (what Unblock deletes) and,
+   * for a visitor, until when visitors writing from their network are refused too (docs/decisions/0139).
+   */
+  block: c.nullable(c.object({ id: c.string, networkUntil: c.nullable(c.string) })),
 });
 export type Conversation = c.Infer<typeof conversationSchema>;
 

@@ -1,6 +1,7 @@
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../../shared/vehicles/label.js';
 import { colorLabel } from '../vehicles/vehicle-display.js';
+import type { OtherSide } from './safety-texts.js';
 import { conversationTexts } from './texts.js';
 
 /** Spec §2 Home: the other party as "year make model", else "Vehicle Conversation"; a visitor by its label. */
@@ -34,4 +35,14 @@ export function writtenTo(conversation: Conversation): string | null {
 export function lastMessagePreview(conversation: Conversation, privacyMode: boolean): string {
   if (conversation.lastMessage === null) return conversationTexts.noMessages;
   return privacyMode ? conversationTexts.hiddenPreview : conversation.lastMessage;
+}
+
+/**
+ * Who the other side of a conversation is, for what blocking them does (decision 0139): the owner of the
+ * vehicle the caller wrote to, a sender with an account, or a visitor (who wrote without one and cannot be
+ * answered).
+ */
+export function otherSideOf(conversation: Conversation): OtherSide {
+  if (conversation.ownVehicleId !== conversation.vehicleOneId) return 'owner';
+  return conversation.canReply ? 'sender' : 'visitor';
 }

@@ -7,6 +7,7 @@ import {
   messageSchema,
   unreadCountSchema,
 } from '../../../shared/messaging/messages.contract.js';
+import { type Vehicle, vehicleSchema } from '../../../shared/vehicles/vehicles.responses.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { handleApiError } from '../../lib/handle-error.js';
@@ -14,9 +15,11 @@ import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
 import { afterUndoWindow, UNDO_WINDOW_MS } from '../../lib/undoable.js';
 import { blockKeys } from '../blocks/queries.js';
+import { vehicleKeys } from '../vehicles/queries.js';
+import { formFromVehicle, formValues } from '../vehicles/vehicle-form-state.js';
 import { useIdempotencyKey } from './idempotency-key.js';
 import { messagingKeys } from './queries.js';
-import { safetyTexts } from './safety-texts.js';
+import { type OtherSide, safetyTexts } from './safety-texts.js';
 import { conversationTexts } from './texts.js';
 
 const refresh = () =>
@@ -133,29 +136,59 @@ export function useDeleteConversation(onDeleted: () => void) {
   };
 }
 
+/** Unblocks a block and shows the lists without it (the chat offers Block again). */
+function unblock(blockId: string) {
+  return apiRequest('DELETE', `/api/block/${encodeURIComponent(blockId)}`, undefined, {
+    response: messageResultSchema,
+  })
+    .then(() => {
+      toast({ title: safetyTexts.unblockedTitle });
+      return Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers })]);
+    })
+    .catch((error) => handleApiError(error, { context: 'unblocking a sender' }));
+}
+
 /**
- * Blocks the other side of a conversation at once (their next message must be refused), with Undo on the
- * toast: it unblocks the block just made.
+ * Blocks the other side of a conversation at once (their next message must be refused): the chat stays open
+ * and shows it blocked (decision 0139), with Undo on the toast, which unblocks the block just made.
  */
-export function useBlockSender(onBlocked: () => void) {
+export function useBlockSender() {
   return useMutation({
-    mutationFn: (conversationId: string) =>
+    mutationFn: ({ conversationId }: { conversationId: string; otherSide: OtherSide }) =>
       apiRequest('POST', '/api/block', { conversationId }, { response: blockResultSchema }),
-    onSuccess: (block) => {
+    onSuccess: (block, { otherSide }) => {
       void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
-      onBlocked();
+      void refresh();
       if (!block) return;
-      toastWithUndo(conversationTexts.blockedTitle, conversationTexts.blockedDescription, () => {
-        apiRequest('DELETE', `/api/block/${encodeURIComponent(block.id)}`, undefined, {
-          response: messageResultSchema,
-        })
-          .then(() => {
-            toast({ title: safetyTexts.unblockedTitle });
-            void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
-          })
-          .catch((error) => handleApiError(error, { context: 'unblocking a sender' }));
-      });
+      toastWithUndo(safetyTexts.blockedTitle[otherSide], undefined, () => void unblock(block.id));
     },
     onError: (error) => handleApiError(error, { context: 'blocking a sender' }),
+  });
+}
+
+/** The blocked chat's Unblock. */
+export function useUnblock() {
+  return useMutation({ mutationFn: unblock });
+}
+
+/**
+ * "Only accept verified senders for this vehicle" (decision 0139): the vehicle saved as it is, with that
+ * setting, so that a blocked visitor in another browser or on another network cannot write either.
+ */
+export function useAcceptOnlyVerified() {
+  return useMutation({
+    mutationFn: (vehicle: Vehicle) =>
+      apiRequest(
+        'PATCH',
+        `/api/vehicles/${encodeURIComponent(vehicle.id)}`,
+        { ...formValues(formFromVehicle(vehicle)), acceptMessagesFrom: 'verified' },
+        { response: vehicleSchema },
+      ),
+    onSuccess: (saved) => {
+      if (saved) queryClient.setQueryData(vehicleKeys.one(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
+      toast({ title: safetyTexts.onlyVerifiedDone });
+    },
+    onError: (error) => handleApiError(error, { context: 'accepting only verified senders' }),
   });
 }
