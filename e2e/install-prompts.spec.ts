@@ -7,7 +7,8 @@ import { pushTexts } from '../src/client/features/push/push-texts.js';
 import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
-import { collectConsoleErrors, expect, test } from './fixtures/test.js';
+import { collectConsoleErrors } from './fixtures/test.js';
+import { expect, test } from './fixtures/vehicles.js';
 import { LandingPage } from './pages/landing-page.js';
 import { toastCard } from './pages/toasts.js';
 
@@ -42,8 +43,8 @@ async function waitForInstallOffer(page: Page) {
 
 /**
  * What every browser of these journeys starts with: the cookie question answered (e2e/fixtures/answered-prompts.ts)
- * and the push auto-prompt, a modal dialog 3 s into a signed-in visit, already dismissed (its cookie,
- * features/push): these journeys are about installing.
+ * and the push prompt, a modal dialog at a signed-in moment (a vehicle registered, a message arrived), already
+ * dismissed (its cookie, features/push): these journeys are about installing.
  */
 function answeredState(baseURL: string | undefined) {
   const state = answeredPromptsState(baseURL ?? '');
@@ -150,39 +151,37 @@ test('accepting the install prompt shows App Installed! and Settings says the ap
   await expect(page.getByRole('region', { name: 'Get the App' })).toHaveCount(0);
 });
 
-test('one question at a time: the push permission dialog and the install overlay come one after the other', async ({
+test('one question at a time: the push permission dialog waits for the install overlay’s answer', async ({
   page,
   context,
-  signedInAccount: _signedIn,
+  vehicle,
+  browser,
+  baseURL,
 }) => {
-  // A first signed-in visit where the browser offers installation: both questions come due about 3 s in.
+  // A signed-in visit where the browser offers installation: the overlay comes 3 s in; the push question
+  // comes when a message arrives (ADDENDUM §11), here while the overlay is still showing.
   await context.clearCookies({ name: PROMPT_DISMISSED_COOKIE });
   await offerInstallation(page, 'dismissed');
   await page.goto('/');
   const overlay = installOverlay(page);
   const pushPrompt = page.getByRole('dialog', { name: pushTexts.promptTitle });
-  // A modal dialog hides the rest of the page from the accessibility tree: the overlay is looked for in it too.
-  const overlayOnScreen = page.getByRole('region', { name: 'Install Vehicle Contact', includeHidden: true });
-  const shown = async () => ({
-    overlay: await overlayOnScreen.isVisible(),
-    pushPrompt: await pushPrompt.isVisible(),
+  await expect(overlay).toBeVisible();
+
+  const visitor = await browser.newContext({ baseURL });
+  const sent = await visitor.request.post('/api/messages/anonymous', {
+    headers: originHeader(),
+    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
   });
-  await expect.poll(async () => Object.values(await shown()).some(Boolean)).toBe(true);
-  // Both are due by now (the push agent starts at most 2 s after the first screen): one shows, alone.
-  await page.waitForFunction(() => performance.now() > 7_000);
-  const first = await shown();
-  expect(first.overlay !== first.pushPrompt, JSON.stringify(first)).toBe(true);
+  expect(sent.status(), await sent.text()).toBe(201);
+  await visitor.close();
+  // The message is in (the tab bar counts it); the push question waits its turn behind the overlay.
+  await expect(page.getByRole('link', { name: /Messages/ })).toContainText('1');
+  await expect(pushPrompt).toHaveCount(0);
 
   // Answered, the other takes its turn.
-  if (first.pushPrompt) {
-    await pushPrompt.getByRole('button', { name: pushTexts.notNow }).click();
-    await expect(overlay).toBeVisible();
-    await expect(pushPrompt).toHaveCount(0);
-  } else {
-    await overlay.getByRole('button', { name: 'Not Now' }).click();
-    await expect(pushPrompt).toBeVisible();
-    await expect(overlay).toBeHidden();
-  }
+  await overlay.getByRole('button', { name: 'Not Now' }).click();
+  await expect(pushPrompt).toBeVisible();
+  await expect(overlay).toBeHidden();
 });
 
 test('declining gives Installation Cancelled and the overlay stays away after a reload', async ({ page }) => {

@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../components/page-title.js';
 import { ThemeToggle } from '../components/theme-toggle.js';
 import { Button } from '../components/ui/button.js';
-import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useLogout } from '../features/auth/mutations.js';
 import { useAuthProviders, useUser } from '../features/auth/queries.js';
 import { fullName } from '../features/auth/user-display.js';
 import { ConsentBlock } from '../features/consent/consent-block.js';
+import { consentTexts } from '../features/consent/texts.js';
 import { InstallAppCard, MobileInstallBanner } from '../features/install/install-cards.js';
 import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
 import { AutomationSwitches } from '../features/settings/automation-switches.js';
@@ -114,15 +115,27 @@ export function SettingsPage() {
   );
 }
 
-/** Settings without a user (spec §2): one line. */
+/**
+ * Settings without a user (spec §2): its one line, under the cookie controls, which a visitor without an
+ * account reaches too (docs/decisions/0141-prompts-at-the-right-moment.md).
+ */
 export function SettingsSignedOut() {
-  const headingRef = usePageTitle(texts.title);
+  usePageTitle(texts.title);
   return (
-    <div className="flex min-h-[60dvh] flex-col items-center justify-center gap-4 px-6 text-center">
-      <h1 ref={headingRef} tabIndex={-1} className="sr-only">
-        {texts.title}
-      </h1>
-      <p className="text-muted-foreground">{texts.signedOut}</p>
+    <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
+      <ScreenHeader title={texts.title} backHref="/" backLabel="Back to home" />
+      <Card>
+        <CardHeader>
+          <CardTitle>{consentTexts.bannerTitle}</CardTitle>
+          <CardDescription>
+            {consentTexts.bannerText} {consentTexts.bannerDetail}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ConsentBlock />
+        </CardContent>
+      </Card>
+      <p className="text-center text-muted-foreground">{texts.signedOut}</p>
     </div>
   );
 }

@@ -1,8 +1,9 @@
+import { useId } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { cn } from '../../components/ui/cn.js';
 import { SHORT_TOAST_DURATION_MS, toast } from '../../lib/toast.js';
-import { resetConsent } from './consent.js';
-import { useConsent } from './consent-agent.js';
+import { type ConsentStatus, resetConsent } from './consent.js';
+import { answerConsent, useConsent } from './consent-agent.js';
 import { consentTexts as texts } from './texts.js';
 import { clearUsage } from './usage.js';
 
@@ -18,12 +19,23 @@ const badges = {
   none: { label: texts.notSet, className: 'bg-muted text-muted-foreground' },
 } as const;
 
+/** The answers the person can give from here: the other one, or both while none is given. */
+const choices: Record<ConsentStatus | 'none', readonly ConsentStatus[]> = {
+  accepted: ['declined'],
+  declined: ['accepted'],
+  none: ['accepted', 'declined'],
+};
+const choiceLabels = { accepted: texts.accept, declined: texts.decline } as const;
+
 /**
  * Settings' cookie consent block (spec §2 Privacy & Automation): the badge Accepted, Declined or Not Set,
  * the date of the choice, and Reset Cookie Preferences, which forgets it and reloads after 1 s (spec §4).
+ * Beside them the other answer, to change the choice at once; visitors without an account see the block
+ * too (docs/decisions/0141-prompts-at-the-right-moment.md).
  */
 export function ConsentBlock() {
   const consent = useConsent();
+  const titleId = useId();
   const badge = badges[consent.status ?? 'none'];
   const reset = () => {
     resetConsent(clearUsage);
@@ -34,10 +46,15 @@ export function ConsentBlock() {
     });
   };
   return (
-    <div className="flex flex-col gap-3">
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
-        <h3 className="font-medium">{texts.blockTitle}</h3>
-        <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}>
+        <h3 id={titleId} className="font-medium">
+          {texts.blockTitle}
+        </h3>
+        <span
+          aria-live="polite"
+          className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', badge.className)}
+        >
           {badge.label}
         </span>
       </div>
@@ -46,9 +63,16 @@ export function ConsentBlock() {
           {texts.since} {consent.since.toLocaleDateString()}
         </p>
       ) : null}
+      <div className="flex gap-2">
+        {choices[consent.status ?? 'none'].map((status) => (
+          <Button key={status} variant="outline" className="flex-1" onClick={() => answerConsent(status)}>
+            {choiceLabels[status]}
+          </Button>
+        ))}
+      </div>
       <Button variant="outline" onClick={reset}>
         {texts.reset}
       </Button>
-    </div>
+    </section>
   );
 }

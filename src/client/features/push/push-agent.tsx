@@ -1,12 +1,16 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
+import { unreadCountSchema } from '../../../shared/messaging/messages.contract.js';
 import { pushRenewalResponseSchema } from '../../../shared/push/push.contract.js';
-import { apiRequest } from '../../lib/api.js';
+import { apiRequest, readQuery } from '../../lib/api.js';
 import { getCookie, setCookie } from '../../lib/cookies.js';
+import { isFormBeingFilled } from '../../lib/form-in-progress.js';
 import { usePromptTurn } from '../../lib/prompt-turn.js';
 import { toast } from '../../lib/toast.js';
 import { readConsent, subscribeToConsent } from '../consent/consent.js';
-import { useBasicNotifications } from './basic-notifications.js';
+import { messagingKeys } from '../messaging/queries.js';
+import { unreadRise, useBasicNotifications } from './basic-notifications.js';
 import {
   forgetKnownEndpoint,
   lastKnownEndpoint,
@@ -21,8 +25,9 @@ import {
   subscribeToPush,
 } from './push-actions.js';
 import { PROMPT_DISMISSED_COOKIE, PROMPT_DISMISSED_DAYS } from './push-constants.js';
+import { forgetPushMoment, hasPushMomentCome, pushMomentCame, subscribeToPushMoment } from './push-moment.js';
 import { PushPrompt } from './push-prompt.js';
-import { type RenewalResult, startPushSchedule } from './push-schedule.js';
+import { offerAtTheMoment, type RenewalResult, startPushSchedule } from './push-schedule.js';
 import { isReceiving, type NotificationState } from './push-status.js';
 import { pushTexts as texts } from './push-texts.js';
 import { showEnableOutcome } from './push-toasts.js';
@@ -82,26 +87,63 @@ function permissionWatcher(): () => Promise<RenewalResult> {
 }
 
 /**
- * Mounted once in the app shell (its own chunk, loaded after the first screen): the push permission
- * auto-prompt, the renewal and permission-change checks and the basic-notification fallback.
+ * A message arriving while the app is open is a moment to offer notifications (ADDENDUM §11): the unread
+ * count rising from one reading to the next. The count is read by the app's badge and tab bar (and pushed by
+ * the realtime connection); this only watches it, fetching nothing itself.
+ */
+function useMessageArrivals(isSignedIn: boolean) {
+  const unread = useQuery({
+    queryKey: messagingKeys.unreadCount,
+    queryFn: readQuery(unreadCountSchema),
+    enabled: false,
+  });
+  const count = isSignedIn ? unread.data?.count : undefined;
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    if (count === undefined) {
+      previous.current = null;
+      return;
+    }
+    if (unreadRise(previous.current, count) !== null) pushMomentCame();
+    previous.current = count;
+  }, [count]);
+}
+
+/**
+ * Mounted once in the app shell (its own chunk, loaded after the first screen): the push permission prompt
+ * at its moment (a vehicle registered, a message arrived: push-moment.ts), the renewal and
+ * permission-change checks and the basic-notification fallback.
  */
 export function PushAgent({ isSignedIn }: { isSignedIn: boolean }) {
   const state = useNotificationState();
   const [isPromptDue, setIsPromptDue] = useState(false);
+  const hasMomentCome = useSyncExternalStore(subscribeToPushMoment, hasPushMomentCome);
   // One question at a time: a cookie banner still waiting for its answer goes first.
   const isConsentAnswered = useSyncExternalStore(subscribeToConsent, readConsent).status !== null;
   const [, navigate] = useLocation();
   useBasicNotifications(isSignedIn, state);
+  useMessageArrivals(isSignedIn);
   // And one question at a time: an install prompt already showing goes first (lib/prompt-turn.ts).
   const isPromptInTurn = usePromptTurn('push-permission', isPromptDue && isConsentAnswered && isSignedIn);
+
+  // At its moment, the prompt, unless dismissed, not worth offering, or a form is being filled (it waits).
+  useEffect(() => {
+    if (!isSignedIn) {
+      forgetPushMoment();
+      return;
+    }
+    if (!hasMomentCome) return;
+    return offerAtTheMoment({
+      isNothingToOffer: () =>
+        getCookie(PROMPT_DISMISSED_COOKIE) !== undefined || !isWorthOffering(notificationState()),
+      isFormBeingFilled: () => isFormBeingFilled(),
+      offer: () => setIsPromptDue(true),
+    });
+  }, [isSignedIn, hasMomentCome]);
 
   useEffect(() => {
     if (!isSignedIn) return;
     const stop = startPushSchedule({
-      isPromptDismissed: () => getCookie(PROMPT_DISMISSED_COOKIE) !== undefined,
-      autoPrompt: () => {
-        if (isWorthOffering(notificationState())) setIsPromptDue(true);
-      },
       checkRenewal,
       checkPermission: permissionWatcher(),
       showRenewalToast: () =>

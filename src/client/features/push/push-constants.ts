@@ -1,6 +1,10 @@
-/** Spec §9 Push and Message notification poll, and the cookies of spec §3; one place for every timing. */
+/**
+ * Spec §9 Push and Message notification poll, and the cookies of spec §3; one place for every timing. The
+ * prompt's 3 s are gone: it comes at a moment (ADDENDUM §11, features/push/push-moment.ts).
+ */
 export const pushTimings = {
-  autoPromptDelayMs: 3_000,
+  /** Ours: a prompt whose moment came while a form was being filled looks again this often. */
+  formCheckEveryMs: 1_000,
   renewalFirstCheckMs: 60_000,
   renewalCheckEveryMs: 30 * 60_000,
   renewalToastAtMostEveryMs: 5 * 60_000,
@@ -9,7 +13,7 @@ export const pushTimings = {
   basicNotificationCloseMs: 5_000,
 } as const;
 
-/** Set by the auto-prompt's Not now (and its close): no prompt for 30 days (spec §9 Cookies). */
+/** Set by the prompt's Not now (and its close): no prompt for 30 days (spec §9 Cookies). */
 export const PROMPT_DISMISSED_COOKIE = 'pushPromptDismissed';
 export const PROMPT_DISMISSED_DAYS = 30;
 /** How long Enable waits for the service worker to register (it registers after the page's load event). */

@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pushTimings } from './push-constants.js';
-import { type PushScheduleTasks, type RenewalResult, startPushSchedule } from './push-schedule.js';
+import {
+  offerAtTheMoment,
+  type PromptMomentTasks,
+  type PushScheduleTasks,
+  type RenewalResult,
+  startPushSchedule,
+} from './push-schedule.js';
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 
 function tasks(overrides: Partial<PushScheduleTasks> = {}) {
   return {
-    isPromptDismissed: vi.fn(() => false),
-    autoPrompt: vi.fn(),
     checkRenewal: vi.fn(async (): Promise<RenewalResult> => 'current'),
     checkPermission: vi.fn(async (): Promise<RenewalResult> => 'current'),
     showRenewalToast: vi.fn(),
@@ -26,9 +30,9 @@ describe('the push schedule (spec §9 Push)', () => {
     vi.useRealTimers();
   });
 
-  it('keeps its timings in one place, as the spec gives them', () => {
+  it('keeps its timings in one place, as the spec gives them (no prompt 3 s in: ADDENDUM §11)', () => {
     expect(pushTimings).toEqual({
-      autoPromptDelayMs: 3 * SECOND,
+      formCheckEveryMs: SECOND,
       renewalFirstCheckMs: MINUTE,
       renewalCheckEveryMs: 30 * MINUTE,
       renewalToastAtMostEveryMs: 5 * MINUTE,
@@ -36,25 +40,6 @@ describe('the push schedule (spec §9 Push)', () => {
       basicPollEveryMs: 30 * SECOND,
       basicNotificationCloseMs: 5 * SECOND,
     });
-  });
-
-  it('offers notifications 3 s after the visit starts, once', async () => {
-    const clock = tasks();
-    stop = startPushSchedule(clock);
-    await vi.advanceTimersByTimeAsync(3 * SECOND - 1);
-    expect(clock.autoPrompt).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(clock.autoPrompt).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(10 * MINUTE);
-    expect(clock.autoPrompt).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not offer them while the prompt-dismissed cookie exists', async () => {
-    const clock = tasks({ isPromptDismissed: vi.fn(() => true) });
-    stop = startPushSchedule(clock);
-    await vi.advanceTimersByTimeAsync(10 * SECOND);
-    expect(clock.isPromptDismissed).toHaveBeenCalledTimes(1);
-    expect(clock.autoPrompt).not.toHaveBeenCalled();
   });
 
   it('checks the renewal first after 60 s, then every 30 min', async () => {
@@ -112,8 +97,62 @@ describe('the push schedule (spec §9 Push)', () => {
     const clock = tasks();
     startPushSchedule(clock)();
     await vi.advanceTimersByTimeAsync(2 * 30 * MINUTE);
-    expect(clock.autoPrompt).not.toHaveBeenCalled();
     expect(clock.checkRenewal).not.toHaveBeenCalled();
     expect(clock.checkPermission).not.toHaveBeenCalled();
+  });
+});
+
+function momentTasks(overrides: Partial<PromptMomentTasks> = {}) {
+  return {
+    isNothingToOffer: vi.fn(() => false),
+    isFormBeingFilled: vi.fn(() => false),
+    offer: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('the prompt at its moment (ADDENDUM §11)', () => {
+  let stop: () => void = () => {};
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  it('offers notifications at once when the moment comes', () => {
+    const moment = momentTasks();
+    stop = offerAtTheMoment(moment);
+    expect(moment.offer).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers nothing while the prompt-dismissed cookie exists or nothing is worth offering', async () => {
+    const moment = momentTasks({ isNothingToOffer: vi.fn(() => true) });
+    stop = offerAtTheMoment(moment);
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(moment.offer).not.toHaveBeenCalled();
+    expect(moment.isNothingToOffer).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while a form is being filled, and offers once it no longer is', async () => {
+    let isFilling = true;
+    const moment = momentTasks({ isFormBeingFilled: vi.fn(() => isFilling) });
+    stop = offerAtTheMoment(moment);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(moment.offer).not.toHaveBeenCalled();
+    isFilling = false;
+    await vi.advanceTimersByTimeAsync(SECOND);
+    expect(moment.offer).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(moment.offer).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting when stopped', async () => {
+    const moment = momentTasks({ isFormBeingFilled: vi.fn(() => true) });
+    offerAtTheMoment(moment)();
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    expect(moment.isFormBeingFilled).toHaveBeenCalledTimes(1);
+    expect(moment.offer).not.toHaveBeenCalled();
   });
 });

@@ -3,10 +3,6 @@ import { pushTimings } from './push-constants.js';
 export type RenewalResult = 'current' | 'renewed' | 'failed';
 
 export interface PushScheduleTasks {
-  /** Whether the prompt-dismissed cookie exists (read when the prompt is due, not at start). */
-  isPromptDismissed: () => boolean;
-  /** Offers notifications, if they are worth offering now. */
-  autoPrompt: () => void;
   /** GET /api/push/check-renewal and a silent re-subscription when asked for. */
   checkRenewal: () => Promise<RenewalResult>;
   /** Reads the permission again and acts on a change; answers a failed re-subscription like a renewal. */
@@ -15,9 +11,10 @@ export interface PushScheduleTasks {
 }
 
 /**
- * The push agent's clock (spec §4 Push permission, §9 Push): the auto-prompt 3 s after the visit starts,
- * the renewal check after 60 s then every 30 min, the permission-change check every 30 s, and at most one
- * renewal toast per 5 min. Answers a function that stops everything.
+ * The push agent's clock (spec §9 Push): the renewal check after 60 s then every 30 min, the
+ * permission-change check every 30 s, and at most one renewal toast per 5 min. Answers a function that stops
+ * everything. The permission prompt has no time of its own any more: it comes at a moment (ADDENDUM §11,
+ * push-moment.ts), not 3 s into a visit.
  */
 export function startPushSchedule(tasks: PushScheduleTasks, timings = pushTimings): () => void {
   let lastRenewalToastAt: number | null = null;
@@ -34,9 +31,6 @@ export function startPushSchedule(tasks: PushScheduleTasks, timings = pushTiming
     task().then(report, (error: unknown) => console.warn('Push check failed:', error));
   };
 
-  const prompt = setTimeout(() => {
-    if (!tasks.isPromptDismissed()) tasks.autoPrompt();
-  }, timings.autoPromptDelayMs);
   let renewalEvery: ReturnType<typeof setInterval> | undefined;
   const firstRenewal = setTimeout(() => {
     run(tasks.checkRenewal)();
@@ -46,9 +40,35 @@ export function startPushSchedule(tasks: PushScheduleTasks, timings = pushTiming
 
   return () => {
     isStopped = true;
-    clearTimeout(prompt);
     clearTimeout(firstRenewal);
     clearInterval(renewalEvery);
     clearInterval(permissionEvery);
   };
+}
+
+export interface PromptMomentTasks {
+  /** Nothing to offer: the prompt-dismissed cookie exists (spec §9), or notifications are not worth offering. */
+  isNothingToOffer: () => boolean;
+  /** Whether the person is filling a form (lib/form-in-progress.ts). */
+  isFormBeingFilled: () => boolean;
+  /** Shows the prompt (in its turn, lib/prompt-turn.ts). */
+  offer: () => void;
+}
+
+/**
+ * Once a moment has come (push-moment.ts): offers notifications at once, or, while a form is being filled,
+ * as soon as it no longer is (looked at every second). Answers a function that stops waiting.
+ */
+export function offerAtTheMoment(tasks: PromptMomentTasks, timings = pushTimings): () => void {
+  const isSettled = () => {
+    if (tasks.isNothingToOffer()) return true;
+    if (tasks.isFormBeingFilled()) return false;
+    tasks.offer();
+    return true;
+  };
+  if (isSettled()) return () => undefined;
+  const waiting = setInterval(() => {
+    if (isSettled()) clearInterval(waiting);
+  }, timings.formCheckEveryMs);
+  return () => clearInterval(waiting);
 }

@@ -13,6 +13,7 @@ import { serverMessage } from '../../lib/api-error.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { toast } from '../../lib/toast.js';
+import { pushMomentCame } from '../push/push-moment.js';
 import { isPlateConflict, reactivationFailureText, showVehicleFailure } from './failures.js';
 import { vehicleKeys, vehicleQueries } from './queries.js';
 import { vehicleScreenTexts as texts } from './texts.js';
@@ -33,6 +34,8 @@ export function useRegisterVehicle() {
       toast({ title: texts.registeredTitle, description: texts.registeredDescription });
       await refreshVehicles();
       navigate('/', { replace: true });
+      // A moment to offer notifications (ADDENDUM §11): the prompt comes over Home, not over the form.
+      pushMomentCame();
     },
     // Spec §8: the shared handler, which also signs the user in again after an authentication error.
     onError: (error) => handleApiError(error, { context: 'vehicle registration' }),
