@@ -9,6 +9,7 @@ import { EditVehiclePage } from './pages/edit-vehicle-page.js';
 import { LicensePlatePage } from './pages/license-plate-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
 import { SettingsPage } from './pages/settings-page.js';
+import { toast } from './pages/toasts.js';
 import { VehicleFoundPage } from './pages/vehicle-found-page.js';
 
 /**
@@ -140,6 +141,9 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('dialog', { name: 'Block this sender?' })).toBeVisible();
       await screen(page, 'block-confirm');
       await conversations.confirm('Block');
+      // Blocked, the chat goes back to the list (its own navigation, done before the next one).
+      await expect(toast(page, 'Sender blocked')).toBeVisible();
+      await expect(conversations.heading).toBeVisible();
 
       // The owner's other screens: Blocked Users (with the sender just blocked), Settings, Edit Vehicle.
       const blockedUsers = new BlockedUsersPage(page);
