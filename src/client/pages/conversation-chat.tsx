@@ -265,7 +265,6 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
             ))}
           </ol>
         )}
-        <div ref={scroll.endRef} />
       </div>
       <div className="sticky bottom-0 border-t border-border bg-background/95 px-5 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
         {scroll.unseen > 0 ? (

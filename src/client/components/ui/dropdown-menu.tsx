@@ -1,9 +1,27 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
+import { elementsOutside } from '../use-inert-outside.js';
 import { cn } from './cn.js';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
+
+/**
+ * While a (modal) menu is open, Radix hides the rest of the page from screen readers (aria-hidden) and keeps
+ * focus in the menu; the page is made inert as well, so what is hidden cannot be focused either (axe's
+ * aria-hidden-focus, docs/decisions/0143). Restored as the menu goes, before Radix returns focus to its button.
+ */
+function inertOutside(content: HTMLElement | null) {
+  if (!content) return;
+  const madeInert = elementsOutside(content).filter(
+    (other): other is HTMLElement =>
+      other instanceof HTMLElement && !other.inert && other.tagName !== 'SCRIPT',
+  );
+  for (const other of madeInert) other.inert = true;
+  return () => {
+    for (const other of madeInert) other.inert = false;
+  };
+}
 
 /** The open menu: kept 8 px inside the screen, so it never clips on a phone. */
 export function DropdownMenuContent({
@@ -11,10 +29,11 @@ export function DropdownMenuContent({
   sideOffset = 4,
   collisionPadding = 8,
   ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+}: Omit<ComponentProps<typeof DropdownMenuPrimitive.Content>, 'ref'>) {
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
+        ref={inertOutside}
         sideOffset={sideOffset}
         collisionPadding={collisionPadding}
         className={cn(

@@ -14,7 +14,6 @@ const isNearBottom = () =>
  * was is taken from their last scroll, before the new message made the page longer.
  */
 export function useChatScroll(messages: Message[]) {
-  const endRef = useRef<HTMLDivElement>(null);
   const seenIds = useRef<Set<string> | null>(null);
   const wasAtBottom = useRef(true);
   const [unseen, setUnseen] = useState(0);
@@ -22,7 +21,9 @@ export function useChatScroll(messages: Message[]) {
   const toNewest = useCallback(() => {
     setUnseen(0);
     wasAtBottom.current = true;
-    endRef.current?.scrollIntoView({ block: 'end' });
+    // The page's very end: the composer is sticky at the bottom, so a message only scrolled to the window's
+    // bottom edge would sit behind it (found by axe, docs/decisions/0143).
+    window.scrollTo({ top: document.documentElement.scrollHeight });
   }, []);
 
   useEffect(() => {
@@ -49,5 +50,5 @@ export function useChatScroll(messages: Message[]) {
     else setUnseen((count) => count + arrived.length);
   }, [messages, toNewest]);
 
-  return { endRef, unseen, toNewest };
+  return { unseen, toNewest };
 }
