@@ -141,9 +141,10 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('dialog', { name: 'Block this sender?' })).toBeVisible();
       await screen(page, 'block-confirm');
       await conversations.confirm('Block');
-      // Blocked, the chat goes back to the list (its own navigation, done before the next one).
+      // Blocked, the chat says so in place of its composer, with Unblock (decision 0139).
       await expect(toast(page, 'Sender blocked')).toBeVisible();
-      await expect(conversations.heading).toBeVisible();
+      await expect(conversations.blockedNotice).toBeVisible();
+      await screen(page, 'chat-blocked');
 
       // The owner's other screens: Blocked Users (with the sender just blocked), Settings, Edit Vehicle.
       const blockedUsers = new BlockedUsersPage(page);

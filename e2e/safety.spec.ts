@@ -3,6 +3,7 @@ import { safetyTexts } from '../src/client/features/messaging/safety-texts.js';
 import { messageTexts } from '../src/shared/messaging/messages.contract.js';
 import { acceptanceTexts } from '../src/shared/vehicles/acceptance.js';
 import { answeredPromptsState } from './fixtures/answered-prompts.js';
+import { expectAccessible } from './fixtures/axe.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { expect, test } from './fixtures/vehicles.js';
@@ -159,6 +160,7 @@ test('blocking a visitor blocks their browser and, for 24 hours, their network, 
   });
   await expect(onlyVerified).toBeVisible();
   await saveScreenInBothThemes(page, 'safety-blocked-visitor');
+  await expectAccessible(page, 'a chat with a blocked visitor');
 
   // The visitor's browser is refused; so is a private tab of the same network (a new visitor).
   await writeAsVisitor(visitor, 'Still here');

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Send, Trash2 } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
   type Conversation,
@@ -204,6 +204,12 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
   const unblock = useUnblock();
   const otherSide = otherSideOf(conversation);
   const { block } = conversation;
+  // The notice that takes the composer's place is taller: the thread ends above it, at its newest message.
+  const blockId = block?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the chat is blocked, not each render
+  useLayoutEffect(() => {
+    if (blockId !== undefined) scroll.toNewest();
+  }, [blockId]);
 
   // Marked read on opening, and again when a message arrives while the chat is open (it is read where it
   // arrived), not per render.
@@ -218,7 +224,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-background/95 px-3 py-2 backdrop-blur">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-background px-3 py-2">
         <Tooltip label={texts.back} className="shrink-0">
           <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onLeave}>
             <ArrowLeft aria-hidden className="h-5 w-5" />
@@ -266,7 +272,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
           </ol>
         )}
       </div>
-      <div className="sticky bottom-0 border-t border-border bg-background/95 px-5 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur">
+      <div className="sticky bottom-0 border-t border-border bg-background px-5 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3">
         {scroll.unseen > 0 ? (
           <div className="absolute inset-x-0 -top-14 flex justify-center">
             <Button
