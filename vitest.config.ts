@@ -17,6 +17,9 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // What a test polls for (a push delivered, a job gone) may take seconds on a busy machine: vitest's 1 s
+    // default failed push tests while four journeys ran beside them.
+    expect: { poll: { timeout: 5_000 } },
     pool: 'forks',
     // Most of a server test's time is spent waiting on a socket, a child process or the database, so more
     // workers than cores keep the cores busy (the default, one fewer than the cores, left one idle here).
