@@ -20,15 +20,19 @@ test.describe.configure({ mode: 'default' });
 
 type WorkerMessage = { type: string; [field: string]: unknown };
 
-/** Records every message the service worker sends this page, as the page itself hears them. */
+/**
+ * Records every message the service worker sends this page, as the page itself hears them. They are kept on
+ * the test's side: a message can make the app navigate (AUTH_REQUIRED), which ends the page's own state.
+ */
 async function listenToWorker(page: Page) {
+  const heard: WorkerMessage[] = [];
+  await page.exposeFunction('recordWorkerMessage', (message: WorkerMessage) => void heard.push(message));
   await page.evaluate(() => {
-    const heard: unknown[] = [];
-    (window as unknown as { workerMessages: unknown[] }).workerMessages = heard;
-    navigator.serviceWorker.addEventListener('message', (event) => heard.push(event.data));
+    const record = (window as unknown as { recordWorkerMessage: (message: unknown) => void })
+      .recordWorkerMessage;
+    navigator.serviceWorker.addEventListener('message', (event) => record(event.data));
   });
-  return () =>
-    page.evaluate(() => (window as unknown as { workerMessages: WorkerMessage[] }).workerMessages.slice());
+  return async () => heard.slice();
 }
 
 async function waitForServiceWorker(page: Page) {
