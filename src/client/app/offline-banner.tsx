@@ -1,5 +1,17 @@
 import { WifiOff } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useIsOnline } from './use-connectivity.js';
+
+/**
+ * Loaded only offline (from the service worker's precache): the user's screens from what was kept, and from
+ * when (decision 0142). Without it (offline before the worker was installed) the banner shows alone.
+ */
+const SavedDataNotice = lazy(() =>
+  import('../features/offline/offline.js').then(
+    (module) => ({ default: module.SavedDataNotice }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function OfflineBanner() {
   const isOnline = useIsOnline();
@@ -7,10 +19,13 @@ export function OfflineBanner() {
   return (
     <div
       role="status"
-      className="sticky top-0 z-30 flex items-center justify-center gap-2 bg-amber-500 px-4 py-2 text-sm font-medium text-amber-950"
+      className="sticky top-0 z-30 flex flex-wrap items-center justify-center gap-x-2 bg-amber-500 px-4 py-2 text-sm font-medium text-amber-950"
     >
       <WifiOff aria-hidden className="h-4 w-4" />
       You're offline. Some features may not work.
+      <Suspense>
+        <SavedDataNotice />
+      </Suspense>
     </div>
   );
 }

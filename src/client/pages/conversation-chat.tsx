@@ -29,6 +29,7 @@ import {
   useReply,
   useUnblock,
 } from '../features/messaging/conversation-mutations.js';
+import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
@@ -132,11 +133,21 @@ function ConversationMenu({
 function Composer({ conversation, onSent }: { conversation: Conversation; onSent: () => void }) {
   const reply = useReply(conversation.id);
   const [draft, setDraft] = useState('');
+  useRefusedQueuedReplies(conversation.id, (content) => setDraft((typed) => typed || content));
   // Spec §5: blank text cannot be sent; the route's own contract says what can.
   const request = replyRequestSchema.safeParse({ content: draft });
+  // A reply waiting for the connection does not hold the composer (decision 0142).
+  const isSending = reply.isPending && !reply.isPaused;
   const send = () => {
-    if (!request.success || reply.isPending) return;
-    reply.mutate(request.data.content, {
+    if (!request.success || isSending) return;
+    const variables = newReply(request.data.content);
+    // Offline, the message joins the chat marked "Will send when you're back online", and the composer empties.
+    if (variables.isQueued) {
+      reply.mutate(variables);
+      setDraft('');
+      return;
+    }
+    reply.mutate(variables, {
       onSuccess: () => {
         setDraft('');
         onSent();
@@ -169,12 +180,7 @@ function Composer({ conversation, onSent }: { conversation: Conversation; onSent
         className="min-h-11 flex-1 rounded-xl border border-input bg-background p-2 text-base"
       />
       <Tooltip label={texts.send} side="top" className="shrink-0">
-        <Button
-          type="submit"
-          size="icon"
-          aria-label={texts.send}
-          disabled={!request.success || reply.isPending}
-        >
+        <Button type="submit" size="icon" aria-label={texts.send} disabled={!request.success || isSending}>
           <Send aria-hidden className="h-5 w-5" />
         </Button>
       </Tooltip>
@@ -269,6 +275,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
                 }
               />
             ))}
+            <QueuedReplies conversationId={conversation.id} />
           </ol>
         )}
       </div>

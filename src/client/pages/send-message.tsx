@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type ComponentType, type FormEvent, lazy, Suspense, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import {
   anonymousMessageRequestSchema,
@@ -21,12 +21,20 @@ import { usePreferences } from '../lib/use-preferences.js';
 
 /** Signed-in senders with several vehicles choose which one they write as (the first by default). */
 // Rarely shown (a vehicle removed since it was found): its code is not part of the finder's first load.
-const VehicleNotFound = lazy(async () => ({
-  default: (await import('../features/vehicles/vehicle-not-found.js')).VehicleNotFound,
-}));
-const SenderChoice = lazy(async () => ({
-  default: (await import('../features/messaging/sender-choice.js')).SenderChoice,
-}));
+const VehicleNotFound = lazy(() =>
+  import('../features/vehicles/vehicle-not-found.js').then((module) => ({ default: module.VehicleNotFound })),
+);
+// Shown only to a message written offline (decision 0142).
+const WillSendNote = lazy<ComponentType>(() =>
+  import('../features/messaging/offline-send.js').then(
+    (module) => ({ default: module.WillSendNote }),
+    // Offline before the service worker had the app: the button's "Sending..." says enough.
+    () => ({ default: () => null }),
+  ),
+);
+const SenderChoice = lazy(() =>
+  import('../features/messaging/sender-choice.js').then((module) => ({ default: module.SenderChoice })),
+);
 
 export function SendMessagePage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
@@ -136,6 +144,11 @@ export function SendMessagePage() {
                 <Send aria-hidden className="h-5 w-5" />
                 {sendMessage.isPending ? texts.sending : texts.send}
               </Button>
+              {sendMessage.isPaused ? (
+                <Suspense>
+                  <WillSendNote />
+                </Suspense>
+              ) : null}
             </form>
           )}
         </CardContent>

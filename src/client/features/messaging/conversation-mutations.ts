@@ -10,14 +10,16 @@ import {
 import { type Vehicle, vehicleSchema } from '../../../shared/vehicles/vehicles.responses.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
+import { isNoAnswer } from '../../lib/connectivity.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
+import { shouldRetryMutation } from '../../lib/retry.js';
 import { toast } from '../../lib/toast.js';
 import { afterUndoWindow, UNDO_WINDOW_MS } from '../../lib/undoable.js';
 import { blockKeys } from '../blocks/queries.js';
 import { vehicleKeys } from '../vehicles/queries.js';
 import { formFromVehicle, formValues } from '../vehicles/vehicle-form-state.js';
-import { useIdempotencyKey } from './idempotency-key.js';
+import { type ReplyVariables, replyMutationKey } from './offline-send.js';
 import { messagingKeys } from './queries.js';
 import { type OtherSide, safetyTexts } from './safety-texts.js';
 import { conversationTexts } from './texts.js';
@@ -44,26 +46,24 @@ export function useMarkRead(conversationId: string) {
 }
 
 /**
- * A chat reply. Its retry is stored once (useIdempotencyKey). A failure (blocked, limited) says why in a toast
- * and the typed text stays in the composer (issue 31; spec §8 only logged it).
+ * A chat reply, with the Idempotency-Key it got when it was written (ReplyVariables), so its retries are
+ * stored once. Offline it waits for the connection, and is tried again after a failure that got no answer
+ * (offline-send.tsx); the replies of a conversation are sent in the order written. A failure (blocked,
+ * limited) says why in a toast and the typed text stays in the composer (issue 31; spec §8 only logged it).
  */
 export function useReply(conversationId: string) {
-  const idempotencyKey = useIdempotencyKey();
   return useMutation({
-    mutationFn: (content: string) =>
+    mutationKey: replyMutationKey(conversationId),
+    scope: { id: `reply-${conversationId}` },
+    mutationFn: ({ content, idempotencyKey }: ReplyVariables) =>
       apiRequest(
         'POST',
         `${path(conversationId)}/messages`,
         { content },
-        {
-          response: messageSchema,
-          headers: { 'Idempotency-Key': idempotencyKey.keyFor({ conversationId, content }) },
-        },
+        { response: messageSchema, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
-    onSuccess: () => {
-      idempotencyKey.forget();
-      return refresh();
-    },
+    retry: (failureCount, error) => isNoAnswer(error) || shouldRetryMutation(failureCount, error),
+    onSuccess: refresh,
     onError: (error) => {
       console.warn('Failed to send reply:', error);
       toast({
