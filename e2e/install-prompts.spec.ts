@@ -8,7 +8,7 @@ import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { collectConsoleErrors } from './fixtures/test.js';
-import { expect, test } from './fixtures/vehicles.js';
+import { aVisitorWrites, expect, test } from './fixtures/vehicles.js';
 import { LandingPage } from './pages/landing-page.js';
 import { toastCard } from './pages/toasts.js';
 
@@ -167,13 +167,7 @@ test('one question at a time: the push permission dialog waits for the install o
   const pushPrompt = page.getByRole('dialog', { name: pushTexts.promptTitle });
   await expect(overlay).toBeVisible();
 
-  const visitor = await browser.newContext({ baseURL });
-  const sent = await visitor.request.post('/api/messages/anonymous', {
-    headers: originHeader(),
-    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  await visitor.close();
+  await aVisitorWrites(browser, baseURL, vehicle.id);
   // The message is in (the tab bar counts it); the push question waits its turn behind the overlay.
   await expect(page.getByRole('link', { name: /Messages/ })).toContainText('1');
   await expect(pushPrompt).toHaveCount(0);

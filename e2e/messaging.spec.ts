@@ -133,6 +133,19 @@ test("the owner's unread badge counts a new message live, without reload or poll
   await page.reload();
   await expect(recent.getByRole('link', { name: /Anonymous visitor/ })).toContainText('Message 2');
   await expect(recent.getByRole('link', { name: 'View All Conversations' })).toBeVisible();
+  // At 390 px the heading and the link are each whole, on one line (issue 31, point 10).
+  for (const text of [
+    recent.getByRole('heading'),
+    recent.getByRole('link', { name: 'View All Conversations' }),
+  ]) {
+    const { clipped, lines } = await text.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      return { clipped: element.scrollWidth > element.clientWidth, lines: tops.size };
+    });
+    expect({ clipped, lines }).toEqual({ clipped: false, lines: 1 });
+  }
   await saveScreen(page, 'messaging-home-recent-conversations');
   await visitorContext.close();
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { receivesTapAtCentre } from './fixtures/geometry.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
 import { expect, test } from './fixtures/vehicles.js';
@@ -138,6 +139,9 @@ test('the installed app opened offline shows the vehicles, a QR code and the lat
   await chat.rowAbout(vehicle.licensePlate).click();
   await expect(chat.message('Your lights are on')).toBeVisible();
   await saveScreen(page, 'offline-saved-chat');
+  // The chat's header sticks under the banner, not behind it: its way back takes a tap, scrolled too.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await receivesTapAtCentre(page.getByRole('button', { name: 'Back to conversations' }))).toBe(true);
 
   // Back online, the pages read again and the mark goes with the banner.
   await context.setOffline(false);

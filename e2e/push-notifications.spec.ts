@@ -3,7 +3,7 @@ import { e2ePushServicePort } from '../playwright.config.js';
 import { startTestPushService } from '../src/server/test/push-service.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
-import { expect, test } from './fixtures/vehicles.js';
+import { aVisitorWrites, expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 
 // The push service listens on one port (e2ePushServicePort, which the server trusts): this file's journeys
@@ -99,13 +99,7 @@ test('a new message’s push shows its notification and sets the app badge to th
     expect(subscribed.ok(), await subscribed.text()).toBe(true);
 
     // A visitor writes to the owner's vehicle.
-    const visitor = await browser.newContext({ baseURL });
-    const sent = await visitor.request.post('/api/messages/anonymous', {
-      headers: originHeader(),
-      data: { vehicleId: vehicle.id, content: 'Your lights are on' },
-    });
-    expect(sent.status(), await sent.text()).toBe(201);
-    await visitor.close();
+    await aVisitorWrites(browser, baseURL, vehicle.id);
 
     // The page's own count reaches the worker first (UPDATE_BADGE from the app badge bridge).
     await expect

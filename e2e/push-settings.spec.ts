@@ -1,14 +1,13 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { consentTexts } from '../src/client/features/consent/texts.js';
 import { PROMPT_DISMISSED_COOKIE } from '../src/client/features/push/push-constants.js';
 import { pushTexts } from '../src/client/features/push/push-texts.js';
-import type { Vehicle } from '../src/shared/vehicles/index.js';
 import { FIRST_VISIT } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreenInBothThemes } from './fixtures/screens.js';
 import { findCookie, secondsFromNow } from './fixtures/session.js';
 import { collectConsoleErrors } from './fixtures/test.js';
-import { test as base, expect, uniquePlate } from './fixtures/vehicles.js';
+import { aVisitorWrites, test as base, expect, uniquePlate } from './fixtures/vehicles.js';
 import { AddVehiclePage } from './pages/add-vehicle-page.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 import { ProfilePage } from './pages/profile-page.js';
@@ -153,17 +152,6 @@ function pushPrompt(page: Page) {
   return page.getByRole('dialog', { name: pushTexts.promptTitle });
 }
 
-/** A passer-by writes to the vehicle from a browser of their own (signed out). */
-async function visitorWrites(browser: Browser, baseURL: string | undefined, vehicle: Vehicle) {
-  const visitor = await browser.newContext({ baseURL });
-  const sent = await visitor.request.post('/api/messages/anonymous', {
-    headers: originHeader(),
-    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
-  });
-  expect(sent.status(), await sent.text()).toBe(201);
-  await visitor.close();
-}
-
 /** Lets `ms` of the page's time pass: what the user waits through before a question would appear. */
 async function letTimePass(page: Page, ms: number) {
   const start = await page.evaluate(() => performance.now());
@@ -231,7 +219,7 @@ test('a message arriving while the app is open is the moment too: the prompt’s
   await letTimePass(page, 5_000);
   await expect(prompt).toHaveCount(0);
 
-  await visitorWrites(browser, baseURL, vehicle);
+  await aVisitorWrites(browser, baseURL, vehicle.id);
   await prompt.getByRole('button', { name: pushTexts.enable }).click();
   // Headless Chromium answers the browser's permission dialog with a refusal (for this once: the
   // permission stays unasked, so the card still offers Enable).
@@ -330,7 +318,7 @@ test.describe('on a first visit', () => {
     await expect(banner).toBeVisible();
     const prompt = pushPrompt(page);
     // A message arrives: its moment has come, yet the banner is still the only question.
-    await visitorWrites(browser, baseURL, vehicle);
+    await aVisitorWrites(browser, baseURL, vehicle.id);
     await expect(page.getByRole('link', { name: /Messages/ })).toContainText('1');
     await expect(prompt).toHaveCount(0);
     await banner.getByRole('button', { name: consentTexts.decline }).click();

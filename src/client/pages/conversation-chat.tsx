@@ -230,7 +230,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-background px-3 py-2">
+      <header className="sticky top-[var(--offline-banner-height,0px)] z-10 flex items-center gap-2 border-b border-border bg-background px-3 py-2">
         <Tooltip label={texts.back} className="shrink-0">
           <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onLeave}>
             <ArrowLeft aria-hidden className="h-5 w-5" />

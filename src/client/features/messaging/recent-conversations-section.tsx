@@ -43,17 +43,14 @@ export function RecentConversationsSection() {
   const conversations = data ?? [];
   return (
     <section aria-labelledby="recent-conversations-title" className="flex flex-col gap-3">
-      {/* Heading and link each on one line at 390 px (issue 31, point 10). */}
-      <div className="flex items-center justify-between gap-2">
-        <h2
-          id="recent-conversations-title"
-          className="min-w-0 truncate whitespace-nowrap text-lg font-semibold"
-        >
+      {/* Heading and link each whole on one line; at 390 px the link goes under the heading (issue 31, point 10). */}
+      <div className="flex flex-wrap items-center justify-between gap-x-2">
+        <h2 id="recent-conversations-title" className="whitespace-nowrap text-lg font-semibold">
           {texts.title}
         </h2>
         <Link
           href="/conversations"
-          className="-mr-2 inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="-mr-2 ml-auto inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {conversations.length > 0 ? texts.viewAll : texts.view}
         </Link>
