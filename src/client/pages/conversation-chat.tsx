@@ -7,6 +7,7 @@ import {
   type Message,
   replyRequestSchema,
 } from '../../shared/messaging/messages.contract.js';
+import { useIsOnline } from '../app/use-connectivity.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { type Confirmation, ConfirmDialog } from '../components/ui/confirm-dialog.js';
@@ -35,6 +36,23 @@ import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { disappearsIn, messageTime } from '../lib/message-time.js';
 import { useNow } from '../lib/use-now.js';
+
+/**
+ * The offline banner's height while it shows, else 0 (app/offline-banner.tsx): the chat's sticky header sticks
+ * under it, not behind it, so its way back stays reachable offline.
+ */
+function useOfflineBannerHeight() {
+  const isOnline = useIsOnline();
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const banner = isOnline ? null : document.querySelector<HTMLElement>('[data-offline-banner]');
+    if (!banner) return setHeight(0);
+    const observer = new ResizeObserver(() => setHeight(banner.offsetHeight));
+    observer.observe(banner);
+    return () => observer.disconnect();
+  }, [isOnline]);
+  return height;
+}
 
 /** The "more" button that opens a menu: a 44 px touch target. */
 function OptionsTrigger({ label }: { label: string }) {
@@ -210,6 +228,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
   const unblock = useUnblock();
   const otherSide = otherSideOf(conversation);
   const { block } = conversation;
+  const offlineBannerHeight = useOfflineBannerHeight();
   // The notice that takes the composer's place is taller: the thread ends above it, at its newest message.
   const blockId = block?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: when the chat is blocked, not each render
@@ -230,7 +249,10 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-[var(--offline-banner-height,0px)] z-10 flex items-center gap-2 border-b border-border bg-background px-3 py-2">
+      <header
+        style={{ top: offlineBannerHeight }}
+        className="sticky z-10 flex items-center gap-2 border-b border-border bg-background px-3 py-2"
+      >
         <Tooltip label={texts.back} className="shrink-0">
           <Button size="icon" variant="ghost" aria-label={texts.back} onClick={onLeave}>
             <ArrowLeft aria-hidden className="h-5 w-5" />

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type ComponentType, type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import {
   anonymousMessageRequestSchema,
@@ -23,14 +23,6 @@ import { usePreferences } from '../lib/use-preferences.js';
 // Rarely shown (a vehicle removed since it was found): its code is not part of the finder's first load.
 const VehicleNotFound = lazy(() =>
   import('../features/vehicles/vehicle-not-found.js').then((module) => ({ default: module.VehicleNotFound })),
-);
-// Shown only to a message written offline (decision 0142).
-const WillSendNote = lazy<ComponentType>(() =>
-  import('../features/messaging/offline-send.js').then(
-    (module) => ({ default: module.WillSendNote }),
-    // Offline before the service worker had the app: the button's "Sending..." says enough.
-    () => ({ default: () => null }),
-  ),
 );
 const SenderChoice = lazy(() =>
   import('../features/messaging/sender-choice.js').then((module) => ({ default: module.SenderChoice })),
@@ -144,10 +136,11 @@ export function SendMessagePage() {
                 <Send aria-hidden className="h-5 w-5" />
                 {sendMessage.isPending ? texts.sending : texts.send}
               </Button>
+              {/* Written offline: kept, and sent once the connection is back (decision 0142). */}
               {sendMessage.isPaused ? (
-                <Suspense>
-                  <WillSendNote />
-                </Suspense>
+                <p role="status" className="-mt-2 text-center text-sm text-muted-foreground">
+                  {texts.willSend}
+                </p>
               ) : null}
             </form>
           )}

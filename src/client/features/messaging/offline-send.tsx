@@ -2,16 +2,13 @@ import { onlineManager, useMutationState } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { queryClient } from '../../lib/query-client.js';
+import { sendMessageTexts } from './texts.js';
 
-/**
+/*
  * Messages written offline (docs/decisions/0142-offline-that-is-useful.md): TanStack Query holds a send while
  * the app is offline and makes it once the connection is back, with the Idempotency-Key the message got when
  * it was written, so a retry never stores it twice.
  */
-export const offlineSendTexts = {
-  willSend: "Will send when you're back online",
-} as const;
-
 /** A chat reply: its text, its own Idempotency-Key, and whether it was written offline (queued). */
 export interface ReplyVariables {
   content: string;
@@ -24,15 +21,6 @@ export const replyMutationKey = (conversationId: string) => ['reply', conversati
 
 export function newReply(content: string): ReplyVariables {
   return { content, idempotencyKey: crypto.randomUUID(), isQueued: !onlineManager.isOnline() };
-}
-
-/** On Send Message, under its button, while the message waits for the connection. */
-export function WillSendNote() {
-  return (
-    <p role="status" className="-mt-2 text-center text-sm text-muted-foreground">
-      {offlineSendTexts.willSend}
-    </p>
-  );
 }
 
 function QueuedReply({ content, isWaiting }: { content: string; isWaiting: boolean }) {
@@ -49,7 +37,7 @@ function QueuedReply({ content, isWaiting }: { content: string; isWaiting: boole
       {isWaiting ? (
         <span role="status" className="mt-1 text-xs text-muted-foreground">
           <Clock aria-hidden className="mr-1 inline h-3.5 w-3.5 align-[-2px]" />
-          {offlineSendTexts.willSend}
+          {sendMessageTexts.willSend}
         </span>
       ) : null}
     </li>

@@ -16,6 +16,8 @@ export const sendMessageTexts = {
   ownTarget: "This is your own vehicle: you can't send it a message.",
   send: 'Send Message',
   sending: 'Sending...',
+  // A message written offline, kept and sent once the connection is back (decision 0142).
+  willSend: "Will send when you're back online",
   // Spec §8 Send message failure: the server's message, else this.
   failedTitle: 'Message failed to send',
   failed: 'Failed to send message. Please try again.',
