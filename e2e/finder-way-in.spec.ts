@@ -64,6 +64,8 @@ test('Vehicle found says at once that the owner takes messages only from verifie
   await found.expectShown(vehicle.licensePlate, { canWrite: false });
 
   await expect(finder.getByRole('note')).toHaveText(acceptanceTexts.verifiedOnly);
+  // Not "you can send a message without an account": here one cannot.
+  await expect(found.replyPrompt).toBeHidden();
   await saveScreenInBothThemes(finder, 'vehicle-found-verified-only');
 
   await finder.getByRole('link', { name: 'Sign In to Write' }).click();

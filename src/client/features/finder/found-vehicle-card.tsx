@@ -153,7 +153,8 @@ export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps)
           </Button>
         </CardContent>
       </Card>
-      {isSignedIn === false && !isPaused ? <ReplyPromptBelow returnTo={here} /> : null}
+      {/* Its "you can send without an account" is not so where the owner accepts only verified senders. */}
+      {isSignedIn === false && !isPaused && !needsAccount ? <ReplyPromptBelow returnTo={here} /> : null}
     </div>
   );
 }
