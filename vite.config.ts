@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -27,6 +28,15 @@ const SHARED_BY_FIRST_SCREENS = new RegExp(
 );
 
 export default defineConfig({
+  resolve: {
+    // React has useSyncExternalStore; the shim's fallback for older Reacts would only add to every first load.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     tailwindcss(),
