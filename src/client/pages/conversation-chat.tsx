@@ -28,7 +28,7 @@ import {
   useDeleteMessage,
   useMarkRead,
   useReply,
-  useUnblock,
+  useUnblockInChat,
 } from '../features/messaging/conversation-mutations.js';
 import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
@@ -225,7 +225,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
   const deleteMessage = useDeleteMessage(conversation.id);
   const deleteConversation = useDeleteConversation(onLeave);
   const blockSender = useBlockSender();
-  const unblock = useUnblock();
+  const unblock = useUnblockInChat();
   const otherSide = otherSideOf(conversation);
   const { block } = conversation;
   const offlineBannerHeight = useOfflineBannerHeight();
@@ -270,7 +270,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
               onConfirm: () => blockSender.mutate({ conversationId: conversation.id, otherSide }),
             })
           }
-          onUnblock={() => block && unblock.mutate(block.id)}
+          onUnblock={() => block && unblock.mutate(block)}
           onDelete={() =>
             setConfirmation({
               ...safetyTexts.confirmDeleteConversation,

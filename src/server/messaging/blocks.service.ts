@@ -1,13 +1,11 @@
 import { blockTexts, VISITOR_NETWORK_BLOCK_MS } from '../../shared/messaging/blocks.contract.js';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { vehicleDescription } from '../../shared/vehicles/label.js';
-import type { Clock } from '../clock.js';
 import { notFound } from '../errors/http-error.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
-import type { BlockSubject, BlocksRepo } from './blocks.repo.js';
+import { type BlockSubject, type BlocksRepo, createBlocksRepo } from './blocks.repo.js';
+import type { MessagingServiceDeps } from './messaging.deps.js';
 import { otherUserOf, sideOf } from './messaging.policy.js';
-import type { MessagingRepo } from './messaging.repo.js';
 
 /**
  * Blocking "the sender of this conversation" (ADDENDUM §1): the server resolves who that is (an account,
@@ -15,13 +13,21 @@ import type { MessagingRepo } from './messaging.repo.js';
  * ever sees a label (the other side's vehicle, or "Anonymous sender") and, when they are the owner who
  * blocked the sender of a message they received and that sender has an account, a masked address.
  */
-export function createBlocksService(deps: {
-  repo: BlocksRepo;
-  messaging: MessagingRepo;
-  limiter: RateLimiter;
-  clock: Clock;
-}) {
-  const { repo, messaging, limiter, clock } = deps;
+export function createBlocksService(
+  deps: Pick<MessagingServiceDeps, 'repo' | 'transaction' | 'limiter' | 'clock'> & { blocks: BlocksRepo },
+) {
+  const { blocks: repo, repo: messaging, limiter, clock } = deps;
+
+  /**
+   * A change of the blocker's blocks, with their inbox version last in its transaction: their conversation
+   * list shows each conversation's block, so its cached answer moves with it (conversation-list.cache.ts).
+   */
+  const changeBlocks = <T>(blockerId: string, change: (blocks: BlocksRepo) => Promise<T>) =>
+    deps.transaction(async (tx) => {
+      const result = await change(createBlocksRepo(tx.db));
+      await tx.touchInboxes([blockerId]);
+      return result;
+    });
 
   return {
     async block(blockerId: string, conversationId: string, reason: string | null) {
@@ -44,14 +50,10 @@ export function createBlocksService(deps: {
         'visitorHash' in subject && conversation.visitorTwoNetwork
           ? { hash: conversation.visitorTwoNetwork, until: now + VISITOR_NETWORK_BLOCK_MS }
           : undefined;
-      const id = await repo.insertBlock(
-        { blockerId, blockerSide: side, subject, network, label, reason },
-        now,
-      );
-      // The blocker's conversation list shows the block: its cached answer moves on.
-      await messaging.touchInboxes([blockerId]);
       // The block's id: what unblocks it (the Undo of the toast that says it is done).
-      return id;
+      return changeBlocks(blockerId, (blocks) =>
+        blocks.insertBlock({ blockerId, blockerSide: side, subject, network, label, reason }, now),
+      );
     },
 
     list: (blockerId: string) => repo.listBlocksOf(blockerId),
@@ -65,14 +67,17 @@ export function createBlocksService(deps: {
     async unblock(blockerId: string, key: string) {
       if (key.includes('@')) {
         await limiter.consume(rateLimits.unblockByEmailPerUser, blockerId);
-        if (key.length <= 254) await repo.deleteOwnerSideBlockByEmail(blockerId, key.toLowerCase());
         // Whether or not it matched (the answer tells nothing), the list is made again.
-        await messaging.touchInboxes([blockerId]);
+        if (key.length <= 254) {
+          await changeBlocks(blockerId, (blocks) =>
+            blocks.deleteOwnerSideBlockByEmail(blockerId, key.toLowerCase()),
+          );
+        }
         return;
       }
-      const isDeleted = key.length <= 254 && (await repo.deleteBlock(blockerId, key));
+      const isDeleted =
+        key.length <= 254 && (await changeBlocks(blockerId, (blocks) => blocks.deleteBlock(blockerId, key)));
       if (!isDeleted) throw notFound(blockTexts.blockNotFound);
-      await messaging.touchInboxes([blockerId]);
     },
   };
 }

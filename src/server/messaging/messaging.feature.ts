@@ -18,7 +18,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   const services = messagingServiceDeps(deps, (error) =>
     app.log.warn({ code: errorCode(error) }, 'announce failed'),
   );
-  const { repo, limiter, clock } = services;
+  const { clock } = services;
   const conversations = createConversationsService(services);
   deps.jobs.register(retentionJob(createRetentionService(services)));
   registerMessagingSubscribers(deps.events);
@@ -31,8 +31,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
     newVisitorToken: generateToken,
     now: clock,
   });
-  const blocksRepo = createBlocksRepo(deps.database.db);
   registerBlocksRoutes(app, {
-    blocks: createBlocksService({ repo: blocksRepo, messaging: repo, limiter, clock }),
+    blocks: createBlocksService({ ...services, blocks: createBlocksRepo(deps.database.db) }),
   });
 };

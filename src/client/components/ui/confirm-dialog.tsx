@@ -22,21 +22,36 @@ export function ConfirmDialog({
       <DialogContent>
         <DialogTitle>{confirmation?.title}</DialogTitle>
         <DialogDescription>{confirmation?.description}</DialogDescription>
-        <div className="mt-5 grid grid-cols-2 gap-3">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            onClick={() => {
-              confirmation?.onConfirm();
-              onClose();
-            }}
-          >
-            {confirmation?.confirmLabel}
-          </Button>
-        </div>
+        <ConfirmButtons
+          label={confirmation?.confirmLabel}
+          onConfirm={() => {
+            confirmation?.onConfirm();
+            onClose();
+          }}
+        />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A question's two answers, side by side: Cancel (closes the dialog) and the action it asks about. */
+export function ConfirmButtons({
+  label,
+  onConfirm,
+  disabled,
+}: {
+  label: string | undefined;
+  onConfirm: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="mt-5 grid grid-cols-2 gap-3">
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button variant="destructive" disabled={disabled} onClick={onConfirm}>
+        {label}
+      </Button>
+    </div>
   );
 }

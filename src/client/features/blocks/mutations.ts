@@ -8,15 +8,20 @@ import { showVehicleFailure } from '../vehicles/failures.js';
 import { blockKeys } from './queries.js';
 import { blockedUsersTexts as texts } from './texts.js';
 
-/** DELETE /api/block/{key} by the block's id (ADDENDUM §1); the list is read again either way. */
-export function useUnblock() {
+/**
+ * DELETE /api/block/{key} by the block's id (ADDENDUM §1), wherever Unblock is offered: Blocked Users, a
+ * blocked chat and a block's Undo (`onUnblocked` reads what else shows the block again). The list is read
+ * again either way.
+ */
+export function useUnblock(onUnblocked?: () => unknown) {
   return useMutation({
-    mutationFn: (block: BlockedUser) =>
+    mutationFn: (block: Pick<BlockedUser, 'id'>) =>
       apiRequest('DELETE', `/api/block/${encodeURIComponent(block.id)}`, undefined, {
         response: messageResultSchema,
       }),
     onSuccess: () => {
       toast({ title: blockTexts.unblocked, description: texts.unblockedDescription });
+      return onUnblocked?.();
     },
     // Spec §8: "Failed to unblock user. Please try again." (a gone session still goes to the shared handler).
     onError: (error) =>

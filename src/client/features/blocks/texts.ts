@@ -11,7 +11,8 @@ export const blockedUsersTexts = {
   reason: (reason: string) => `Reason: ${reason}`,
   unblock: 'Unblock',
   unblocking: 'Unblocking...',
-  unblockedDescription: 'They can message your vehicles again.',
+  // Said of a sender an owner blocked and of an owner a sender blocked alike.
+  unblockedDescription: 'They can write to you again.',
   // Spec §8 Unblock failure.
   failedTitle: 'Error',
   unblockFailed: 'Failed to unblock user. Please try again.',

@@ -3,7 +3,7 @@ import type { Conversation } from '../../../shared/messaging/messages.contract.j
 import { Button } from '../../components/ui/button.js';
 import { useVehicle } from '../vehicles/queries.js';
 import { otherSideOf } from './conversation-display.js';
-import { useAcceptOnlyVerified, useUnblock } from './conversation-mutations.js';
+import { useAcceptOnlyVerified, useUnblockInChat } from './conversation-mutations.js';
 import { safetyTexts as texts } from './safety-texts.js';
 
 /** "Sat 14:32": a day from now reads as the weekday and the time, in the user's locale. */
@@ -25,7 +25,7 @@ export function BlockedNotice({
   now: number;
 }) {
   const otherSide = otherSideOf(conversation);
-  const unblock = useUnblock();
+  const unblock = useUnblockInChat();
   const text =
     otherSide !== 'visitor'
       ? texts.blocked[otherSide]
@@ -37,7 +37,7 @@ export function BlockedNotice({
       <p className="text-sm">{text}</p>
       <div className="flex flex-wrap gap-2">
         {otherSide === 'visitor' ? <OnlyVerified vehicleId={conversation.vehicleOneId} /> : null}
-        <Button variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate(block.id)}>
+        <Button variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate(block)}>
           {texts.unblock}
         </Button>
       </div>

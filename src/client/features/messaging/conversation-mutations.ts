@@ -16,6 +16,7 @@ import { queryClient } from '../../lib/query-client.js';
 import { shouldRetryMutation } from '../../lib/retry.js';
 import { toast } from '../../lib/toast.js';
 import { afterUndoWindow, UNDO_WINDOW_MS } from '../../lib/undoable.js';
+import { useUnblock } from '../blocks/mutations.js';
 import { blockKeys } from '../blocks/queries.js';
 import { vehicleKeys } from '../vehicles/queries.js';
 import { formFromVehicle, formValues } from '../vehicles/vehicle-form-state.js';
@@ -136,23 +137,12 @@ export function useDeleteConversation(onDeleted: () => void) {
   };
 }
 
-/** Unblocks a block and shows the lists without it (the chat offers Block again). */
-function unblock(blockId: string) {
-  return apiRequest('DELETE', `/api/block/${encodeURIComponent(blockId)}`, undefined, {
-    response: messageResultSchema,
-  })
-    .then(() => {
-      toast({ title: safetyTexts.unblockedTitle });
-      return Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers })]);
-    })
-    .catch((error) => handleApiError(error, { context: 'unblocking a sender' }));
-}
-
 /**
  * Blocks the other side of a conversation at once (their next message must be refused): the chat stays open
  * and shows it blocked (decision 0139), with Undo on the toast, which unblocks the block just made.
  */
 export function useBlockSender() {
+  const unblock = useUnblockInChat();
   return useMutation({
     mutationFn: ({ conversationId }: { conversationId: string; otherSide: OtherSide }) =>
       apiRequest('POST', '/api/block', { conversationId }, { response: blockResultSchema }),
@@ -160,16 +150,14 @@ export function useBlockSender() {
       void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
       void refresh();
       if (!block) return;
-      toastWithUndo(safetyTexts.blockedTitle[otherSide], undefined, () => void unblock(block.id));
+      toastWithUndo(safetyTexts.blockedTitle[otherSide], undefined, () => unblock.mutate(block));
     },
     onError: (error) => handleApiError(error, { context: 'blocking a sender' }),
   });
 }
 
-/** The blocked chat's Unblock. */
-export function useUnblock() {
-  return useMutation({ mutationFn: unblock });
-}
+/** Unblock from a chat (Blocked Users' own), after which the chat offers Block again. */
+export const useUnblockInChat = () => useUnblock(refresh);
 
 /**
  * "Only accept verified senders for this vehicle" (decision 0139): the vehicle saved as it is, with that

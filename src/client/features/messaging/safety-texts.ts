@@ -4,7 +4,6 @@
  */
 export const safetyTexts = {
   messageDeletedTitle: 'Message deleted',
-  unblockedTitle: 'Sender unblocked',
   undo: 'Undo',
   replyFailedTitle: 'Reply not sent',
   replyFailed: 'Your reply could not be sent. It is still in the box: try again.',

@@ -1,12 +1,6 @@
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
-import { Button } from '../../components/ui/button.js';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../components/ui/dialog.js';
+import { ConfirmButtons } from '../../components/ui/confirm-dialog.js';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
 import { vehicleName } from './vehicle-display.js';
 
 interface RemoveVehicleDialogProps {
@@ -35,18 +29,11 @@ export function RemoveVehicleDialog({
           {vehicle ? `${vehicleName(vehicle)} (${vehicle.licensePlate})` : ''} will stop receiving messages
           and its QR code will stop working. You can reactivate it later from Recently Removed.
         </DialogDescription>
-        <div className="mt-5 grid grid-cols-2 gap-3">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant="destructive"
-            disabled={isRemoving || vehicle === null}
-            onClick={() => (vehicle ? onConfirm(vehicle) : undefined)}
-          >
-            {isRemoving ? 'Removing...' : 'Remove'}
-          </Button>
-        </div>
+        <ConfirmButtons
+          label={isRemoving ? 'Removing...' : 'Remove'}
+          disabled={isRemoving || vehicle === null}
+          onConfirm={() => (vehicle ? onConfirm(vehicle) : undefined)}
+        />
       </DialogContent>
     </Dialog>
   );
