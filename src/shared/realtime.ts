@@ -28,6 +28,16 @@ export const serverEventSchema = c.union([
     message: c.object({ id: c.string, conversationId: c.string }),
   }),
   c.object({ type: c.literal('unread_count_update'), unreadCount: c.int(0) }),
+  /**
+   * What became of a message changed for its sender (delivered, seen, the owner's answer or reply; issue 32):
+   * read its status again (GET /api/messages/{id}/status, or the conversation). Only ids; a visitor's
+   * socket receives only these, about its own conversations.
+   */
+  c.object({
+    type: c.literal('message_status'),
+    conversationId: c.string,
+    messageId: c.nullable(c.string),
+  }),
 ]);
 export type ServerEvent = c.Infer<typeof serverEventSchema>;
 

@@ -27,6 +27,8 @@ export function reconnectDelayAfter(code: number): number | undefined {
 export const realtimeWindowEvents = {
   conversationsUpdate: 'conversationsUpdate',
   unreadCountUpdate: 'unreadCountUpdate',
+  /** What became of a sent message changed (issue 32): its status page reads it again. */
+  messageStatusUpdate: 'messageStatusUpdate',
 } as const;
 
 /** One small handler per server event (STYLE.md: no switch that grows with every feature). */
@@ -42,6 +44,15 @@ const handlers: Handlers = {
     window.dispatchEvent(
       new CustomEvent(realtimeWindowEvents.unreadCountUpdate, { detail: { unreadCount: event.unreadCount } }),
     ),
+  message_status: ({ conversationId, messageId }) => {
+    window.dispatchEvent(
+      new CustomEvent(realtimeWindowEvents.messageStatusUpdate, { detail: { conversationId, messageId } }),
+    );
+    // The owner's answer shows in the sender's chat too.
+    window.dispatchEvent(
+      new CustomEvent(realtimeWindowEvents.conversationsUpdate, { detail: { id: null, conversationId } }),
+    );
+  },
 };
 
 function dispatch(data: unknown) {

@@ -15,6 +15,7 @@ import * as m20261127BlockShownAs from './migrations/2026-11-27-0012-block-shown
 import * as m20261127IdempotencyRequest from './migrations/2026-11-27-0013-idempotency-request.js';
 import * as m20261127PushJobsMessage from './migrations/2026-11-27-0014-push-jobs-message.js';
 import * as m20261127VisitorNetworkBlock from './migrations/2026-11-27-0015-visitor-network-block.js';
+import * as m20261128FinderSide from './migrations/2026-11-28-0016-finder-side.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0013-idempotency-request': m20261127IdempotencyRequest,
   '2026-11-27-0014-push-jobs-message': m20261127PushJobsMessage,
   '2026-11-27-0015-visitor-network-block': m20261127VisitorNetworkBlock,
+  '2026-11-28-0016-finder-side': m20261128FinderSide,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

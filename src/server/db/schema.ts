@@ -20,6 +20,8 @@ export interface Database {
   serverKeys: ServerKeysTable;
   pushJobs: PushJobsTable;
   notificationPreferences: NotificationPreferencesTable;
+  messagePreferences: MessagePreferencesTable;
+  fallbackMails: FallbackMailsTable;
 }
 
 export interface UsersTable {
@@ -123,6 +125,9 @@ export interface ConversationsTable {
   twoClearedAt: number;
   createdAt: number;
   lastMessageAt: number;
+  /** The owner's latest one-tap answer to side two (OwnerStatusCode) and when it was given (issue 32). */
+  ownerStatus: string | null;
+  ownerStatusAt: number | null;
 }
 
 export interface MessagesTable {
@@ -134,6 +139,12 @@ export interface MessagesTable {
   /** Read by the other side. */
   isRead: number;
   createdAt: number;
+  /** When a live socket or a push service of the recipient first took it (first write wins; issue 32). */
+  deliveredAt: number | null;
+  /** When the recipient opened it (what read receipts show, when the recipient sends them). */
+  readAt: number | null;
+  /** When its sender asked to notify the owner again (once). */
+  notifiedAgainAt: number | null;
 }
 
 export interface BlocksTable {
@@ -212,5 +223,20 @@ export interface PushJobsTable {
 export interface NotificationPreferencesTable {
   userId: string;
   showPreviews: number;
+  /** Whether the account is e-mailed when neither a socket nor a push reached it (default on, 0144). */
+  emailFallback: Generated<number>;
   updatedAt: number;
+}
+
+/** Messaging's settings of an account; no row means the defaults (read receipts on). */
+export interface MessagePreferencesTable {
+  userId: string;
+  readReceipts: number;
+  updatedAt: number;
+}
+
+/** When push last e-mailed a conversation's owner because nothing else reached them (once an hour at most). */
+export interface FallbackMailsTable {
+  conversationId: string;
+  mailedAt: number;
 }

@@ -31,6 +31,18 @@ export interface DomainEvents {
      */
     inboxVersions: Record<string, number>;
   };
+  /**
+   * What became of a message changed for its sender, or the owner answered in its conversation (issue 32):
+   * realtime tells the sender's sockets (`senderUserId`'s, else the visitor `senderVisitorHash`'s, the
+   * SHA-256 of their cookie as stored) to read its status again. Ids only.
+   */
+  'message.status': {
+    conversationId: string;
+    /** The message whose state changed; null when the conversation's answers did. */
+    messageId: string | null;
+    senderUserId: string | null;
+    senderVisitorHash: string | null;
+  };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -54,6 +66,8 @@ export interface MessageWritten {
 export interface TransactionEvents {
   /** A message is being written (web push queues its notification here). */
   'message.written': MessageWritten;
+  /** Its sender asked, once, to notify the message's recipient again (issue 32): push sends it urgently. */
+  'message.renotified': { messageId: string; recipientUserId: string };
   /** A message was deleted (by its sender) for both sides. */
   'message.deleted': { messageId: string; conversationId: string };
   /**

@@ -4,6 +4,7 @@ import {
   type Message,
   messageTexts,
 } from '../../shared/messaging/messages.contract.js';
+import { type OwnerStatus, ownerStatusTexts } from '../../shared/messaging/status.contract.js';
 import type { ConversationSide } from '../db/schema.js';
 import { type PublicVehicleRow, presentPublicVehicle } from '../vehicles/vehicles.port.js';
 import type { MessagingRepo } from './messaging.repo.js';
@@ -58,6 +59,7 @@ export function presentConversation(view: {
     lastMessage: view.lastMessage?.content ?? null,
     lastMessageAt: view.lastMessage ? new Date(view.lastMessage.createdAt).toISOString() : null,
     canReply: view.canReply,
+    ownerStatus: presentOwnerStatus(view.conversation),
     block: view.block && {
       id: view.block.id,
       networkUntil:
@@ -72,4 +74,14 @@ export function presentConversation(view: {
         }
       : { otherParty: presentPublicVehicle(view.vehicleOne), ownVehicleId: view.conversation.vehicleTwoId }),
   };
+}
+
+/** The owner's latest one-tap answer in a conversation, with its words (issue 32). */
+export function presentOwnerStatus(
+  conversation: Pick<ConversationRow, 'ownerStatus' | 'ownerStatusAt'>,
+): OwnerStatus | null {
+  const { ownerStatus: code, ownerStatusAt: at } = conversation;
+  if (code === null || at === null || !Object.hasOwn(ownerStatusTexts, code)) return null;
+  const known = code as keyof typeof ownerStatusTexts;
+  return { code: known, text: ownerStatusTexts[known], at: new Date(Number(at)).toISOString() };
 }

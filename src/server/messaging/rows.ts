@@ -3,4 +3,6 @@ import type { ConversationsTable, MessagesTable } from '../db/schema.js';
 
 /** A conversation as stored: its two sides, their clears, and when it was last written to. */
 export type ConversationRow = Selectable<ConversationsTable>;
-export type MessageRow = Selectable<MessagesTable>;
+/** A message as written; what becomes of it afterwards (delivered, read, notified again) is MessageStateRow's. */
+export type MessageRow = Omit<Selectable<MessagesTable>, 'deliveredAt' | 'readAt' | 'notifiedAgainAt'>;
+export type MessageStateRow = Selectable<MessagesTable>;

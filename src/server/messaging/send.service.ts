@@ -166,6 +166,8 @@ export function createSendService(deps: MessagingServiceDeps) {
               twoClearedAt: 0,
               createdAt: now,
               lastMessageAt: now,
+              ownerStatus: null,
+              ownerStatusAt: null,
             },
             { senderUserId, senderVehicleId, content: input.content },
           );

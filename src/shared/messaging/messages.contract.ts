@@ -1,6 +1,7 @@
 import * as c from '../contract.js';
 import { acceptanceTexts } from '../vehicles/acceptance.js';
 import { publicVehicleSchema } from '../vehicles/vehicles.responses.js';
+import { ownerStatusSchema } from './status.contract.js';
 
 export const MESSAGE_MAX_LENGTH = 500;
 
@@ -120,8 +121,10 @@ export const conversationSchema = c.object({
   unreadCount: c.int(0),
   lastMessage: c.nullable(c.string),
   lastMessageAt: c.nullable(c.string),
-  /** Whether the caller can write in it (an anonymous visitor cannot receive a reply). */
+  /** Whether the caller can write in it (both sides can, a visitor too: issue 32). */
   canReply: c.boolean,
+  /** The owner's latest one-tap answer in it (issue 32), seen by both sides. */
+  ownerStatus: c.nullable(ownerStatusSchema),
   /** The side that is not the caller's (spec §2: "the vehicle that is not one of the user's own"). */
   otherParty: c.union([publicVehicleSchema, anonymousPartySchema]),
   /** The caller's own vehicle in it, if they wrote as one (what "mark read" names). */

@@ -45,7 +45,8 @@ const conversation = (id: string, lastMessageAt: string | null): Conversation =>
   unreadCount: 0,
   lastMessage: lastMessageAt ? 'Your lights are on' : null,
   lastMessageAt,
-  canReply: false,
+  canReply: true,
+  ownerStatus: null,
   otherParty: { kind: 'anonymous', label: 'Anonymous visitor' },
   ownVehicleId: null,
 });

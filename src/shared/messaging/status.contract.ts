@@ -1,0 +1,94 @@
+import * as c from '../contract.js';
+
+/*
+ * The finder's side of a message (issue 32, docs/decisions/0144-the-finders-side.md): what became of it, the
+ * owner's one-tap answers, notify again, and the settings the server honours for it. Kept once, here.
+ */
+
+/** The owner's one-tap answers, in the order they are offered, with the words both sides see. */
+export const ownerStatusTexts = {
+  on_my_way: 'On my way',
+  five_minutes: "I'll be there in 5 minutes",
+  moved: 'Moved, thanks',
+  not_mine: 'Not my car',
+} as const;
+export type OwnerStatusCode = keyof typeof ownerStatusTexts;
+export const OWNER_STATUS_CODES = Object.keys(ownerStatusTexts) as OwnerStatusCode[];
+
+/** A sender may ask to notify the owner again once, this long after the message, if nothing came back. */
+export const NOTIFY_AGAIN_AFTER_MS = 10 * 60_000;
+
+/** The owner is e-mailed when, this long after a message, neither a live socket nor a push reached them. */
+export const EMAIL_FALLBACK_AFTER_MS = 2 * 60_000;
+/** At most one such e-mail per conversation in this long. */
+export const EMAIL_FALLBACK_INTERVAL_MS = 3_600_000;
+
+/** Texts the server answers for these calls. */
+export const statusTexts = {
+  unknownStatus: 'code must be one of on_my_way, five_minutes, moved, not_mine',
+  onlyTheOwner: 'Only the owner of the vehicle written to can answer with a status.',
+  statusSaved: 'Status sent',
+  notifiedAgain: 'The owner was notified again.',
+  notifyAgainTooEarly: 'You can notify the owner again 10 minutes after your message.',
+  notifyAgainUsed: 'The owner was already notified again, or has answered.',
+  readReceiptsRequired: 'readReceipts must be true or false',
+} as const;
+
+/** POST /api/conversations/{id}/status {code}. */
+export const ownerStatusRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { code: 'text' },
+    c.object({ code: c.withMessage(c.oneOf(OWNER_STATUS_CODES), statusTexts.unknownStatus) }),
+  ),
+);
+export type OwnerStatusRequest = c.Input<typeof ownerStatusRequestSchema>;
+
+/** The owner's latest one-tap answer, with its words and time. */
+export const ownerStatusSchema = c.object({
+  code: c.oneOf(OWNER_STATUS_CODES),
+  text: c.string,
+  at: c.string,
+});
+export type OwnerStatus = c.Infer<typeof ownerStatusSchema>;
+
+/** Sent (stored), Delivered (a socket or a push service of the owner took it), Seen (the owner opened it). */
+export const MESSAGE_STATES = ['sent', 'delivered', 'seen'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+const threadMessageSchema = c.object({ id: c.string, content: c.string, createdAt: c.string });
+
+/**
+ * GET /api/messages/{id}/status: for the message's sender only (their visitor cookie or their account).
+ * `replies` are the other side's messages after it; `thread` is the whole conversation from it on, both
+ * sides, oldest first, for the status page to show as a chat. `deliveredAt` and `seenAt` say when (seen only
+ * while the owner sends read receipts). A visitor answers by writing to `vehicleId` again
+ * (POST /api/messages/anonymous): the same conversation.
+ */
+export const messageStatusSchema = c.object({
+  id: c.string,
+  conversationId: c.string,
+  vehicleId: c.string,
+  content: c.string,
+  createdAt: c.string,
+  state: c.oneOf(MESSAGE_STATES),
+  deliveredAt: c.nullable(c.string),
+  seenAt: c.nullable(c.string),
+  ownerStatus: c.nullable(ownerStatusSchema),
+  replies: c.array(threadMessageSchema),
+  thread: c.array(c.extend(threadMessageSchema, { isMine: c.boolean })),
+  canNotifyAgain: c.boolean,
+  notifyAgainAt: c.nullable(c.string),
+  /** Whether the sender wrote as a visitor (answers go to `vehicleId`) or from an account (in its chat). */
+  sentAs: c.oneOf(['visitor', 'account'] as const),
+});
+export type MessageStatus = c.Infer<typeof messageStatusSchema>;
+
+/** GET and PUT /api/messages/preferences: messaging's settings of an account. */
+export const messagePreferencesRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { readReceipts: 'boolean' },
+    c.object({ readReceipts: c.withMessage(c.boolean, statusTexts.readReceiptsRequired) }),
+  ),
+);
+export const messagePreferencesResponseSchema = c.object({ readReceipts: c.boolean });
+export type MessagePreferences = c.Infer<typeof messagePreferencesResponseSchema>;
