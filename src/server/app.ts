@@ -88,16 +88,17 @@ export async function buildApp(deps: AppDeps) {
   };
   const jobs = new Jobs((error, name) => app.log.error(kindOf(error), `job ${name} failed`));
   const clock = deps.clock ?? systemClock;
+  const events =
+    deps.events ??
+    createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`));
   const featureDeps: FeatureDeps = {
     config,
     database: deps.database,
     mailer: deps.mailer,
     limiter: new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier),
     clock,
-    events:
-      deps.events ??
-      createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`)),
-    messaging: createMessagingPort(deps.database, clock),
+    events,
+    messaging: createMessagingPort(deps.database, clock, { events }),
     jobs,
     answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),

@@ -1,4 +1,5 @@
 import type { TransactionScope } from './db/transaction.js';
+import type { EventBus } from './events/event-bus.js';
 import type { DomainEvents, MessageWritten } from './events/events.js';
 
 /*
@@ -29,7 +30,15 @@ export interface MessagingPort {
     messageId: string,
     recipientUserId: string,
   ): Promise<MessageNotice | undefined>;
+  /**
+   * A live socket or a push service of the message's recipient took it (issue 32): the message is Delivered
+   * from now on; the first call wins, and its sender's sockets hear of it (`message.status`).
+   */
+  recordDelivery(messageId: string): Promise<void>;
 }
+
+/** What messaging's port needs from outside: the bus it announces changes of state on. */
+export type MessagingPortDeps = { events: Pick<EventBus, 'publish'> };
 
 /** A vehicle as a notification names it. */
 export interface NoticeVehicle {

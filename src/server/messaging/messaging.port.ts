@@ -2,7 +2,8 @@ import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.j
 import type { Clock } from '../clock.js';
 import type { DatabaseHandle } from '../db/index.js';
 import type { MessageWritten } from '../events/events.js';
-import type { MessagingPort } from '../ports.js';
+import type { MessagingPort, MessagingPortDeps } from '../ports.js';
+import { createDeliveryRepo } from './delivery.repo.js';
 import { otherUserOf, userOfSide } from './messaging.policy.js';
 import { createMessagingRepo } from './messaging.repo.js';
 import { createUnreadRepo } from './unread.repo.js';
@@ -12,8 +13,13 @@ import { UnreadCounts } from './unread-counts.js';
 const USERS_PER_QUERY = 400;
 
 /** Messaging's read port (src/server/ports.ts), offered to the other features through FeatureDeps. */
-export function createMessagingPort(database: DatabaseHandle, clock: Clock): MessagingPort {
+export function createMessagingPort(
+  database: DatabaseHandle,
+  clock: Clock,
+  { events }: MessagingPortDeps,
+): MessagingPort {
   const repo = createMessagingRepo(database.db, database.engine);
+  const delivery = createDeliveryRepo(database.db);
   const unread = createUnreadRepo(database.db);
   const since = () => clock() - MESSAGE_RETENTION_MS;
   // The count sent with every message and asked for by every screen, not counted again each time.
@@ -52,5 +58,18 @@ export function createMessagingPort(database: DatabaseHandle, clock: Clock): Mes
 
     messageNotice: (scope, messageId, recipientUserId) =>
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
+
+    async recordDelivery(messageId) {
+      const first = await delivery.markDelivered(messageId, clock());
+      if (!first) return;
+      const parties = await delivery.findParties(first.conversationId);
+      if (!parties) return;
+      await events.publish('message.status', {
+        conversationId: first.conversationId,
+        messageId,
+        senderUserId: userOfSide(parties, first.senderSide),
+        senderVisitorHash: first.senderSide === 'two' ? parties.visitorTwoHash : null,
+      });
+    },
   };
 }
