@@ -55,5 +55,7 @@ export interface MessageNotice {
   content: string;
   /** The recipient's own vehicle in the conversation (all null: they wrote without one). */
   recipientVehicle: NoticeVehicle;
+  /** The recipient owns the vehicle written to (side one): they may answer with one tap (issue 32). */
+  recipientIsOwner: boolean;
   unreadCount: number;
 }

@@ -60,6 +60,7 @@ export function presentConversation(view: {
     lastMessageAt: view.lastMessage ? new Date(view.lastMessage.createdAt).toISOString() : null,
     canReply: view.canReply,
     ownerStatus: presentOwnerStatus(view.conversation),
+    otherIsVisitor: view.side === 'one' && view.conversation.visitorTwoHash !== null,
     block: view.block && {
       id: view.block.id,
       networkUntil:

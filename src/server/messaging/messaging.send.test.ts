@@ -77,6 +77,8 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
     });
     const unread = await call(t.app, 'GET', '/api/messages/unread-count', { cookie: owner.cookie });
     expect(unread.json()).toEqual({ count: 2 });
+    // The owner knows a visitor from an account only as far as blocking them differs (decision 0139).
+    expect(conversation.otherIsVisitor).toBe(true);
 
     const messages = (
       await call(t.app, 'GET', `/api/conversations/${conversation.id}/messages`, { cookie: owner.cookie })
@@ -115,6 +117,7 @@ describe.each(testEngines)('messages to a vehicle on %s', (engine) => {
       otherParty: { kind: 'anonymous' },
       canReply: true,
     });
+    expect(ownerView.otherIsVisitor).toBe(false);
     const messages = (
       await call(t.app, 'GET', `/api/conversations/${ownerView.id}/messages`, { cookie: owner.cookie })
     ).json();

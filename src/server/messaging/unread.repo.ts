@@ -134,6 +134,7 @@ export function createUnreadRepo(db: Db) {
               model: row.twoModel,
               licensePlate: row.twoPlate,
             },
+        recipientIsOwner: recipientIsOne,
         // PostgreSQL answers a count as a string, SQLite as a number.
         unreadCount: Number(row.unreadCount ?? 0),
       };

@@ -1,4 +1,9 @@
-import { notificationPreferencesTexts, type PushPayload } from '../../shared/push/push.contract.js';
+import { type OwnerStatusCode, ownerStatusTexts } from '../../shared/messaging/status.contract.js';
+import {
+  notificationPreferencesTexts,
+  type PushAction,
+  type PushPayload,
+} from '../../shared/push/push.contract.js';
 import { vehicleLabel } from '../../shared/vehicles/label.js';
 import type { MessageNotice } from '../ports.js';
 
@@ -6,9 +11,27 @@ import type { MessageNotice } from '../ports.js';
 export const PREVIEW_CHARACTERS = 140;
 
 /**
+ * The owner's one-tap answers as a notification's buttons, most useful first: Chrome shows two, and a
+ * notification comes while the owner is away from the car, so the two that say they are coming lead; "Moved,
+ * thanks" is said afterwards, from the chat (docs/decisions/0147-one-tap-answers.md).
+ */
+export const NOTIFICATION_ANSWERS: readonly OwnerStatusCode[] = [
+  'on_my_way',
+  'five_minutes',
+  'not_mine',
+  'moved',
+];
+
+const answerActions: PushAction[] = NOTIFICATION_ANSWERS.map((code) => ({
+  action: code,
+  title: ownerStatusTexts[code],
+}));
+
+/**
  * The notification of a new message for its recipient: the recipient's own vehicle and a preview of the
  * text (ADDENDUM §1), or, when the owner turned previews off, only that a message came. Nothing of who
- * wrote: not their vehicle, account, name or address.
+ * wrote: not their vehicle, account, name or address. To the owner of the vehicle written to, the one-tap
+ * answers as its buttons; never to the sender, who has nothing to answer with them.
  */
 export function presentMessageNotification(
   notice: MessageNotice,
@@ -28,5 +51,6 @@ export function presentMessageNotification(
     url: `/conversations/${encodeURIComponent(notice.conversationId)}`,
     conversationId: notice.conversationId,
     unreadCount: notice.unreadCount,
+    ...(notice.recipientIsOwner ? { actions: answerActions } : {}),
   };
 }

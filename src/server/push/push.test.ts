@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors.js';
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
+import { MESSAGE_MAX_LENGTH, MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
 import {
   notificationPreferencesTexts,
   PUSH_ENDPOINT_MAX,
@@ -11,6 +12,7 @@ import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
 import { startTestPushService } from '../test/push-service.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { presentMessageNotification } from './push.presenter.js';
 import { createPushRepo } from './push.repo.js';
 import { isAllowedPushEndpoint } from './push-hosts.js';
 import { loadVapidKeys } from './vapid.js';
@@ -32,6 +34,27 @@ describe('push endpoints allowed (ADDENDUM §9)', () => {
     ['not a url', false],
   ])('%s → %s', (endpoint, allowed) => {
     expect(isAllowedPushEndpoint(endpoint, hosts)).toBe(allowed);
+  });
+});
+
+describe("a message's notification", () => {
+  it('stays under 3,000 bytes with the longest text, a long vehicle name and the owner’s buttons (ADDENDUM §10)', () => {
+    const payload = presentMessageNotification({
+      conversationId: randomUUID(),
+      // 500 characters of four bytes each: the most a message's preview can weigh.
+      content: '🚗'.repeat(MESSAGE_MAX_LENGTH),
+      recipientVehicle: {
+        displayName: 'Ü'.repeat(100),
+        year: '2020',
+        make: 'Mercedes-Benz',
+        model: 'Sprinter Cargo Van',
+        licensePlate: 'ABCD-12345',
+      },
+      recipientIsOwner: true,
+      unreadCount: 999_999,
+    });
+    expect(payload.actions).toHaveLength(4);
+    expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(3000);
   });
 });
 
@@ -342,6 +365,13 @@ describe.each(testEngines)('web push on %s', (engine) => {
       url: `/conversations/${sent.json().conversationId}`,
       unreadCount: 1,
     });
+    // The owner of the vehicle written to gets the one-tap answers as buttons, most useful first (issue 32).
+    expect(payload.actions).toEqual([
+      { action: 'on_my_way', title: 'On my way' },
+      { action: 'five_minutes', title: "I'll be there in 5 minutes" },
+      { action: 'not_mine', title: 'Not my car' },
+      { action: 'moved', title: 'Moved, thanks' },
+    ]);
     expect(push?.headers).toMatchObject({ urgency: 'high' });
     expect(Number(push?.headers.ttl)).toBeGreaterThan(23 * 3600);
     expect(Buffer.byteLength(push?.plaintext ?? '')).toBeLessThan(3000);
@@ -366,7 +396,10 @@ describe.each(testEngines)('web push on %s', (engine) => {
       body: { content: 'Thanks!' },
     });
     await expect.poll(() => pushesTo(senderBrowser.id).length).toBe(1);
-    expect(JSON.parse(pushesTo(senderBrowser.id)[0]?.plaintext ?? '{}')).toMatchObject({ body: 'Thanks!' });
+    const reply = JSON.parse(pushesTo(senderBrowser.id)[0]?.plaintext ?? '{}');
+    expect(reply).toMatchObject({ body: 'Thanks!' });
+    // The sender (side two) has nothing to answer with one tap: no buttons.
+    expect(reply).not.toHaveProperty('actions');
     expect(pushesTo(senderBrowser.id)[0]?.plaintext).not.toContain('Ottoline');
   });
 

@@ -125,6 +125,11 @@ export const conversationSchema = c.object({
   canReply: c.boolean,
   /** The owner's latest one-tap answer in it (issue 32), seen by both sides. */
   ownerStatus: c.nullable(ownerStatusSchema),
+  /**
+   * The other side wrote without an account (a visitor, known by their browser): what blocking them does
+   * differs from an account's (docs/decisions/0139). False for the sender, whose other side is the owner.
+   */
+  otherIsVisitor: c.boolean,
   /** The side that is not the caller's (spec §2: "the vehicle that is not one of the user's own"). */
   otherParty: c.union([publicVehicleSchema, anonymousPartySchema]),
   /** The caller's own vehicle in it, if they wrote as one (what "mark read" names). */

@@ -1,4 +1,5 @@
 import * as c from '../contract.js';
+import { OWNER_STATUS_CODES } from '../messaging/status.contract.js';
 
 /** Texts of the push calls; the spec names none (docs/decisions/0091-web-push.md). */
 export const pushTexts = {
@@ -93,6 +94,10 @@ export const vapidPublicKeyResponseSchema = c.object({ publicKey: c.string });
 export const pushStatusResponseSchema = c.object({ isSubscribed: c.boolean });
 export const pushRenewalResponseSchema = c.object({ renewalRequired: c.boolean });
 
+/** A button of a notification: one of the owner's one-tap answers, by its code, with its words. */
+const pushActionSchema = c.object({ action: c.oneOf(OWNER_STATUS_CODES), title: c.nonEmptyString });
+export type PushAction = c.Infer<typeof pushActionSchema>;
+
 /**
  * What a push carries to the service worker (under 3,000 bytes, ADDENDUM §10): what to show and where a
  * click goes. Never who wrote: the vehicle written to and a preview of the text. The server's presenter
@@ -108,8 +113,16 @@ export const pushPayloadSchema = c.object({
   conversationId: c.nullable(c.string),
   /** The recipient's unread messages, for the app badge; null leaves the badge alone. */
   unreadCount: c.nullable(c.int(0)),
+  /**
+   * The buttons of the notification, most useful first (the browser shows as many as it can): the owner's
+   * one-tap answers, only to the owner of the vehicle written to (issue 32). `action` is the answer's code,
+   * which the worker posts to the conversation's status without opening the app. None, or a list of another
+   * shape (a newer server), shows no buttons.
+   */
+  actions: c.optionalOrDropped(c.array(pushActionSchema)),
 });
-export type PushPayload = c.Infer<typeof pushPayloadSchema>;
+/** A push as the server makes it: without buttons, `actions` is left out. */
+export type PushPayload = Omit<c.Infer<typeof pushPayloadSchema>, 'actions'> & { actions?: PushAction[] };
 
 // Notification preferences (GET and PUT /api/push/preferences).
 

@@ -17,7 +17,7 @@ export function otherPartyName(conversation: Conversation): string {
  * thread is named by that vehicle already.
  */
 export function writtenTo(conversation: Conversation): string | null {
-  if (conversation.ownVehicleId !== conversation.vehicleOneId) return null;
+  if (!isOwnersSide(conversation)) return null;
   const vehicle = conversation.vehicleOne;
   const description = [
     vehicle.color ? colorLabel(vehicle.color) : '',
@@ -39,10 +39,14 @@ export function lastMessagePreview(conversation: Conversation, privacyMode: bool
 
 /**
  * Who the other side of a conversation is, for what blocking them does (decision 0139): the owner of the
- * vehicle the caller wrote to, a sender with an account, or a visitor (who wrote without one and cannot be
- * answered).
+ * vehicle the caller wrote to, a sender with an account, or a visitor (who wrote without one).
  */
 export function otherSideOf(conversation: Conversation): OtherSide {
-  if (conversation.ownVehicleId !== conversation.vehicleOneId) return 'owner';
-  return conversation.canReply ? 'sender' : 'visitor';
+  if (!isOwnersSide(conversation)) return 'owner';
+  return conversation.otherIsVisitor ? 'visitor' : 'sender';
+}
+
+/** The caller owns the vehicle the conversation was written to (side one): they answer with one tap. */
+export function isOwnersSide(conversation: Conversation): boolean {
+  return conversation.ownVehicleId === conversation.vehicleOneId;
 }

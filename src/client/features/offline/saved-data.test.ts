@@ -47,6 +47,7 @@ const conversation = (id: string, lastMessageAt: string | null): Conversation =>
   lastMessageAt,
   canReply: true,
   ownerStatus: null,
+  otherIsVisitor: true,
   otherParty: { kind: 'anonymous', label: 'Anonymous visitor' },
   ownVehicleId: null,
 });
