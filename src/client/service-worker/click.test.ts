@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickAction, type OpenWindow } from './click.js';
+import { answerOfAction, clickAction, type OpenWindow, postAnswer } from './click.js';
 
 const origin = 'https://app.example';
 const path = '/conversations?open=c1';
@@ -53,5 +53,52 @@ describe('a click on a notification', () => {
         origin,
       ),
     ).toEqual({ kind: 'open', path });
+  });
+});
+
+describe("a click on one of the notification's buttons (the owner's one-tap answers)", () => {
+  it('stands for its answer; a click on the notification itself, or an unknown button, for none', () => {
+    expect(answerOfAction('on_my_way')).toBe('on_my_way');
+    expect(answerOfAction('not_mine')).toBe('not_mine');
+    expect(answerOfAction('')).toBeNull();
+    expect(answerOfAction(undefined)).toBeNull();
+    expect(answerOfAction('toString')).toBeNull();
+  });
+
+  const answering = (answer: () => Response | Promise<Response>) => {
+    const asked: Array<{ path: string; init: RequestInit | undefined }> = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      asked.push({ path: String(input), init });
+      return answer();
+    }) as typeof fetch;
+    return { asked, fetcher };
+  };
+
+  it("posts the answer to the conversation's status with the session's cookie", async () => {
+    const { asked, fetcher } = answering(() =>
+      Response.json({ message: 'Status sent', ownerStatus: { code: 'on_my_way' } }),
+    );
+    expect(await postAnswer(fetcher, 'c/1', 'on_my_way')).toBe(true);
+    expect(asked).toEqual([
+      {
+        path: '/api/conversations/c%2F1/status',
+        init: expect.objectContaining({
+          method: 'POST',
+          credentials: 'include',
+          body: JSON.stringify({ code: 'on_my_way' }),
+          headers: expect.objectContaining({ 'content-type': 'application/json' }),
+        }),
+      },
+    ]);
+    expect(asked[0]?.init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('says it was not taken when signed out, refused or unreachable: the worker opens the chat instead', async () => {
+    for (const status of [401, 400, 404, 429, 503]) {
+      const { fetcher } = answering(() => Response.json({ message: 'no' }, { status }));
+      expect(await postAnswer(fetcher, 'c1', 'moved'), String(status)).toBe(false);
+    }
+    const offline = answering(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(await postAnswer(offline.fetcher, 'c1', 'moved')).toBe(false);
   });
 });

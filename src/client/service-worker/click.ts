@@ -1,3 +1,5 @@
+import { OWNER_STATUS_CODES, type OwnerStatusCode } from '../../shared/messaging/status.contract.js';
+
 /** An open window of the app, as the worker sees it (a WindowClient's url and state). */
 export interface OpenWindow {
   url: string;
@@ -35,5 +37,44 @@ function urlOf(text: string): URL | null {
     return new URL(text);
   } catch {
     return null;
+  }
+}
+
+/** The one-tap answer a notification's button stands for, or null for a click on the notification itself. */
+export function answerOfAction(action: string | undefined): OwnerStatusCode | null {
+  return (OWNER_STATUS_CODES as readonly string[]).includes(action ?? '')
+    ? (action as OwnerStatusCode)
+    : null;
+}
+
+/** Where the owner's one-tap answer in a conversation is posted (POST /api/conversations/{id}/status). */
+export const answerPath = (conversationId: string) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/status`;
+
+/** How long the worker waits for the answer to be taken before it opens the conversation instead. */
+export const ANSWER_TIMEOUT_MS = 10_000;
+
+/**
+ * Posts the owner's one-tap answer from a notification's button, with the session's cookie (the worker is on
+ * the app's origin), without opening the app. True when the server took it; false when it did not (signed
+ * out, offline, refused, too slow): the worker then opens the conversation, where the owner can answer.
+ */
+export async function postAnswer(
+  fetcher: typeof fetch,
+  conversationId: string,
+  code: OwnerStatusCode,
+): Promise<boolean> {
+  try {
+    const response = await fetcher(answerPath(conversationId), {
+      method: 'POST',
+      credentials: 'include',
+      cache: 'no-store',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
+    return response.ok;
+  } catch {
+    return false;
   }
 }

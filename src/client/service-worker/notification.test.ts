@@ -130,6 +130,41 @@ describe('the notification a push shows', () => {
     ).toBe('/conversations?open=c1#end');
   });
 
+  describe("the owner's one-tap answers as its buttons (issue 32)", () => {
+    const answers = [
+      { action: 'on_my_way', title: 'On my way' },
+      { action: 'five_minutes', title: "I'll be there in 5 minutes" },
+      { action: 'not_mine', title: 'Not my car' },
+      { action: 'moved', title: 'Moved, thanks' },
+    ] as const;
+    const ownersPayload = { ...messagePayload, actions: [...answers] } satisfies PushPayload;
+
+    it('shows as many as the browser does, the first ones (Chrome: 2)', () => {
+      expect(notificationFromPayload(ownersPayload, origin, 2).options.actions).toEqual(answers.slice(0, 2));
+      expect(notificationFromPayload(ownersPayload, origin, 10).options.actions).toEqual(answers);
+    });
+
+    it('shows none where the browser shows none or does not say, and none without a conversation', () => {
+      expect(notificationFromPayload(ownersPayload, origin, 0).options).not.toHaveProperty('actions');
+      expect(notificationFromPayload(ownersPayload, origin).options).not.toHaveProperty('actions');
+      expect(
+        notificationFromPayload({ ...ownersPayload, conversationId: null }, origin, 2).options,
+      ).not.toHaveProperty('actions');
+    });
+
+    it('shows the notification without buttons when they are not of its kind (a newer server)', () => {
+      for (const actions of [
+        [{ action: 'call_me', title: 'Call me' }],
+        [{ action: 'on_my_way', title: '' }],
+        'on_my_way',
+      ]) {
+        const shown = notificationFromPayload({ ...messagePayload, actions }, origin, 2);
+        expect(shown.title).toBe(messagePayload.title);
+        expect(shown.options).not.toHaveProperty('actions');
+      }
+    });
+  });
+
   it('reads the click data kept on a notification, whatever it holds', () => {
     expect(notificationData({ url: '/conversations?open=c1', conversationId: 'c1' }, origin)).toEqual({
       url: '/conversations?open=c1',

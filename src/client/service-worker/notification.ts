@@ -1,12 +1,13 @@
-import { pushPayloadSchema } from '../../shared/push/push.contract.js';
+import { type PushAction, pushPayloadSchema } from '../../shared/push/push.contract.js';
 import { sameOriginPath } from './messages.js';
 
 /**
  * What a push shows (docs/decisions/0092-service-worker-push-and-badge.md). The server sends a
- * pushPayloadSchema {title, body, tag, url, conversationId, unreadCount} as JSON, and the worker reads it
- * with that same contract (docs/decisions/0132-one-contract-dialect.md). A push that does not match it
- * still shows a notification, the generic one: Safari on iOS ends a subscription whose pushes show
- * nothing, and a push always means something arrived.
+ * pushPayloadSchema {title, body, tag, url, conversationId, unreadCount, actions?} as JSON, and the worker
+ * reads it with that same contract (docs/decisions/0132-one-contract-dialect.md). A push that does not match
+ * it still shows a notification, the generic one: Safari on iOS ends a subscription whose pushes show
+ * nothing, and a push always means something arrived. Its buttons are the owner's one-tap answers
+ * (docs/decisions/0147-one-tap-answers.md).
  */
 
 /** The manifest's icons, drawn at build time (vite.config.ts pwaAssets): the app icon and a small badge. */
@@ -36,6 +37,8 @@ export interface PushNotificationOptions {
   data: NotificationData;
   /** A repeated tag replaces the notification shown before; renotify makes it alert again. */
   renotify: boolean;
+  /** Its buttons (the owner's one-tap answers), as many as the browser shows; left out when none. */
+  actions?: PushAction[];
 }
 
 export interface PushNotification {
@@ -64,26 +67,38 @@ const notification = (
   tag: string,
   data: NotificationData,
   unreadCount: number | null,
+  actions: PushAction[] = [],
 ): PushNotification => ({
   title,
-  options: { body, tag, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE_ICON, data, renotify: true },
+  options: {
+    body,
+    tag,
+    icon: NOTIFICATION_ICON,
+    badge: NOTIFICATION_BADGE_ICON,
+    data,
+    renotify: true,
+    ...(actions.length > 0 ? { actions } : {}),
+  },
   unreadCount,
 });
 
 /**
  * The notification a push's payload (already JSON-decoded, or null) asks for: the server's, when the payload
  * matches its contract, else the generic one, which says only that something came and leaves the badge alone.
+ * Of its buttons, the first `maxActions` (Notification.maxActions: 2 in Chrome; a browser that does not say
+ * shows none), which the server puts most useful first; a button answers only about a conversation.
  */
-export function notificationFromPayload(payload: unknown, origin: string): PushNotification {
+export function notificationFromPayload(payload: unknown, origin: string, maxActions = 0): PushNotification {
   const push = pushPayloadSchema.safeParse(payload);
   if (!push.success) {
     const { title, body, tag, url } = GENERIC_NOTIFICATION;
     return notification(title, body, tag, { url, conversationId: null }, null);
   }
-  const { title, body, tag, url, conversationId, unreadCount } = push.data;
+  const { title, body, tag, url, conversationId, unreadCount, actions = [] } = push.data;
   // Still only ever one of the app's own pages.
   const data = { url: sameOriginPath(url, origin) ?? GENERIC_NOTIFICATION.url, conversationId };
-  return notification(title, body, tag, data, unreadCount);
+  const shown = conversationId === null ? [] : actions.slice(0, Math.max(0, maxActions));
+  return notification(title, body, tag, data, unreadCount, shown);
 }
 
 /** The click data kept on a shown notification, checked again: it may come from an older version. */

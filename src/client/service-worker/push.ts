@@ -1,5 +1,5 @@
 import { applyBadge, tellWindows } from './badge.js';
-import { clickAction } from './click.js';
+import { answerOfAction, clickAction, postAnswer } from './click.js';
 import { NOTIFICATION_CLICKED, type WorkerToPage } from './messages.js';
 import { notificationData, notificationFromPayload, readPushData } from './notification.js';
 
@@ -13,12 +13,17 @@ import { notificationData, notificationFromPayload, readPushData } from './notif
  * A click closes the notification and brings the app forward: an open window is focused and told
  * NOTIFICATION_CLICKED {url, conversationId}, and shows the conversation itself (no reload, nothing typed
  * is lost); with no window open, one opens at the url. Only the app's own pages are ever opened.
+ *
+ * A click on one of its buttons (the owner's one-tap answers, docs/decisions/0147-one-tap-answers.md) closes
+ * it and posts that answer without opening the app; when the answer is not taken (signed out, offline), the
+ * conversation opens instead, as a click on the notification would.
  */
 export function handlePush(scope: ServiceWorkerGlobalScope): void {
   const origin = scope.location.origin;
 
   scope.addEventListener('push', (event) => {
-    const notification = notificationFromPayload(readPushData(event.data), origin);
+    const maxActions = (scope as { Notification?: { maxActions?: number } }).Notification?.maxActions;
+    const notification = notificationFromPayload(readPushData(event.data), origin, maxActions);
     const shown = scope.registration.showNotification(
       notification.title,
       notification.options as NotificationOptions,
@@ -34,7 +39,16 @@ export function handlePush(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('notificationclick', (event) => {
     event.notification.close();
-    event.waitUntil(openFromNotification(scope, notificationData(event.notification.data, origin)));
+    const data = notificationData(event.notification.data, origin);
+    const answer = answerOfAction(event.action);
+    const { conversationId } = data;
+    event.waitUntil(
+      answer === null || conversationId === null
+        ? openFromNotification(scope, data)
+        : postAnswer((input, init) => scope.fetch(input, init), conversationId, answer).then((taken) =>
+            taken ? undefined : openFromNotification(scope, data),
+          ),
+    );
   });
 }
 
