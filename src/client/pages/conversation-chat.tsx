@@ -31,6 +31,7 @@ import {
   useUnblockInChat,
 } from '../features/messaging/conversation-mutations.js';
 import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
+import { OwnerAnswers } from '../features/messaging/owner-answers.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
@@ -318,7 +319,10 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
         {block ? (
           <BlockedNotice conversation={conversation} block={block} now={now} />
         ) : conversation.canReply ? (
-          <Composer conversation={conversation} onSent={scroll.toNewest} />
+          <>
+            <OwnerAnswers conversation={conversation} now={now} />
+            <Composer conversation={conversation} onSent={scroll.toNewest} />
+          </>
         ) : (
           <p className="text-sm text-muted-foreground">{texts.cannotReply}</p>
         )}

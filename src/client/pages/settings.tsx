@@ -14,6 +14,7 @@ import { InstallAppCard, MobileInstallBanner } from '../features/install/install
 import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
 import { AutomationSwitches } from '../features/settings/automation-switches.js';
 import { QuickMessagesEditor } from '../features/settings/quick-messages-editor.js';
+import { ReadReceiptsSwitch } from '../features/settings/read-receipts-switch.js';
 import { settingsTexts as texts } from '../features/settings/texts.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 
@@ -95,6 +96,7 @@ export function SettingsPage() {
         <CardContent className="flex flex-col gap-6">
           <ConsentBlock />
           <AutomationSwitches />
+          <ReadReceiptsSwitch />
           <QuickMessagesEditor />
         </CardContent>
       </Card>

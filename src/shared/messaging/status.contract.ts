@@ -51,6 +51,9 @@ export const ownerStatusSchema = c.object({
 });
 export type OwnerStatus = c.Infer<typeof ownerStatusSchema>;
 
+/** What POST /api/conversations/{id}/status answers: the answer now in force, with its time. */
+export const ownerStatusAnswerSchema = c.object({ message: c.string, ownerStatus: ownerStatusSchema });
+
 /** Sent (stored), Delivered (a socket or a push service of the owner took it), Seen (the owner opened it). */
 export const MESSAGE_STATES = ['sent', 'delivered', 'seen'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];

@@ -7,6 +7,12 @@ import {
   messageSchema,
   unreadCountSchema,
 } from '../../../shared/messaging/messages.contract.js';
+import {
+  type OwnerStatus,
+  type OwnerStatusCode,
+  ownerStatusAnswerSchema,
+  ownerStatusTexts,
+} from '../../../shared/messaging/status.contract.js';
 import { type Vehicle, vehicleSchema } from '../../../shared/vehicles/vehicles.responses.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
@@ -73,6 +79,36 @@ export function useReply(conversationId: string) {
         variant: 'destructive',
       });
     },
+  });
+}
+
+/** Shows `ownerStatus` as the conversation's latest one-tap answer in the cached list. */
+function showOwnerStatus(conversationId: string, ownerStatus: OwnerStatus) {
+  queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
+    list?.map((conversation) =>
+      conversation.id === conversationId ? { ...conversation, ownerStatus } : conversation,
+    ),
+  );
+}
+
+/**
+ * The owner's one-tap answer in a chat (issue 32, decision 0147): shown chosen at once, "now", then as the
+ * server kept it; the list is read again either way, so a refused answer does not stay shown. Answers of
+ * one conversation go in the order tapped. The sender hears of it over their socket.
+ */
+export function useAnswerAsOwner(conversationId: string) {
+  return useMutation({
+    scope: { id: `status-${conversationId}` },
+    mutationFn: (code: OwnerStatusCode) =>
+      apiRequest('POST', `${path(conversationId)}/status`, { code }, { response: ownerStatusAnswerSchema }),
+    onMutate: async (code) => {
+      // A read of the list under way would show the answer before this one.
+      await queryClient.cancelQueries({ queryKey: messagingKeys.conversations });
+      showOwnerStatus(conversationId, { code, text: ownerStatusTexts[code], at: new Date().toISOString() });
+    },
+    onSuccess: ({ ownerStatus }) => showOwnerStatus(conversationId, ownerStatus),
+    onError: (error) => handleApiError(error, { context: 'answering with one tap' }),
+    onSettled: refresh,
   });
 }
 

@@ -52,7 +52,8 @@ export const conversationTexts = {
   replyLabel: 'Reply',
   replyPlaceholder: 'Type a reply...',
   send: 'Send',
-  cannotReply: "This visitor wrote without an account, so they can't receive a reply.",
+  // Only where nobody can read a reply (the sample vehicle): a visitor reads theirs on their status page.
+  cannotReply: 'Nobody can read a reply in this conversation.',
   messageOptions: 'Message options',
   conversationOptions: 'Conversation options',
   deleteMessage: 'Delete message',

@@ -13,6 +13,9 @@ export const settingsTexts = {
     'Signs this browser back in when you open the app, using the session kept when you chose Remember me. No password is stored.',
   privacyMode: 'Privacy mode',
   privacyModeHint: 'Hides message text in conversation lists, for when others can see your screen.',
+  // Issue 32: the sender's status page shows Seen only while the owner sends read receipts.
+  readReceipts: 'Send read receipts',
+  readReceiptsHint: "Senders see when you've opened their message. Off: they see only that it was delivered.",
   quickMessagesTitle: 'Quick messages',
   quickMessagesHint: 'Offered on the Send Message screen, one tap to use.',
   quickMessagesEmpty: 'No quick messages. Add one below.',
