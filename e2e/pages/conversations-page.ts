@@ -13,6 +13,8 @@ export class ConversationsPage {
   readonly menu: Locator;
   /** What a blocked chat says in place of its composer, with Unblock. */
   readonly blockedNotice: Locator;
+  /** The owner's one-tap answers above the composer (issue 32). */
+  readonly answers: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { name: 'Conversations', level: 1 });
@@ -22,6 +24,7 @@ export class ConversationsPage {
     this.menu = page.getByRole('menu');
     this.chatHeader = page.locator('main header');
     this.blockedNotice = page.getByRole('status').filter({ hasText: 'You blocked' });
+    this.answers = page.getByRole('group', { name: 'Answer with one tap' });
   }
 
   async goto() {
@@ -58,6 +61,11 @@ export class ConversationsPage {
   /** A message of the open chat, by its text. */
   message(text: string): Locator {
     return this.messages.getByRole('listitem').filter({ hasText: text });
+  }
+
+  /** One of the owner's one-tap answers, by its words ("On my way"). */
+  answer(text: string): Locator {
+    return this.answers.getByRole('button', { name: text, exact: true });
   }
 
   async openConversationMenu() {
