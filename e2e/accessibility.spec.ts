@@ -122,6 +122,9 @@ for (const theme of ['light', 'dark'] as const) {
       await row.click();
       await expect(conversations.message('Thanks!')).toBeInViewport();
       await conversations.sendReply('On my way, thank you');
+      // The one-tap answers above the composer, one of them chosen (issue 32).
+      await conversations.answer('On my way').click();
+      await expect(conversations.answer('On my way')).toHaveAttribute('aria-pressed', 'true');
       // The newest message sits above the composer, not behind it.
       await expect.poll(() => receivesTapAtCentre(conversations.message('On my way, thank you'))).toBe(true);
       expect(await receivesTapAtCentre(conversations.message('Thanks!'))).toBe(true);

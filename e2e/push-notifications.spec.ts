@@ -240,3 +240,113 @@ test('a notification click’s message that arrives while the app is still loadi
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 });
+
+test('the owner answers from a notification’s button without opening the app; signed out, the button opens the conversation instead', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  owner,
+  vehicle,
+}) => {
+  const pushService = await startTestPushService(e2ePushServicePort);
+  try {
+    const origin = new URL(baseURL ?? '').origin;
+    await context.grantPermissions(['notifications'], { origin });
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const workerMessages = await listenToWorker(page);
+    const subscription = pushService.subscribe();
+    const subscribed = await page.request.post('/api/push/subscribe', {
+      headers: originHeader(),
+      data: { endpoint: subscription.endpoint, p256dh: subscription.p256dh, auth: subscription.auth },
+    });
+    expect(subscribed.ok(), await subscribed.text()).toBe(true);
+
+    await aVisitorWrites(browser, baseURL, vehicle.id, 'Your car is blocking my driveway');
+    await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(1);
+    expect(pushService.failures).toEqual([]);
+    const payload = pushService.received[0]?.plaintext ?? '';
+    const { conversationId } = JSON.parse(payload);
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await registrationIdOf(cdp, `${origin}/`);
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: payload });
+    const shownButtons = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        // TypeScript's lib lacks a notification's actions.
+        type Shown = Notification & { actions: Array<{ action: string; title: string }> };
+        return (await registration.getNotifications()).map((shown) =>
+          (shown as Shown).actions.map(({ action, title }) => ({ action, title })),
+        );
+      });
+
+    // As many buttons as the browser shows, the two that say the owner is coming first (decision 0147).
+    await deliver();
+    const maxActions = await page.evaluate(
+      () => (Notification as unknown as { maxActions: number }).maxActions,
+    );
+    expect(maxActions).toBeGreaterThan(0);
+    await expect.poll(shownButtons).toEqual([
+      [
+        { action: 'on_my_way', title: 'On my way' },
+        { action: 'five_minutes', title: "I'll be there in 5 minutes" },
+        { action: 'not_mine', title: 'Not my car' },
+        { action: 'moved', title: 'Moved, thanks' },
+      ].slice(0, maxActions),
+    ]);
+
+    // A tap on a button, as notificationclick with its action (DevTools cannot tap one, see the click above).
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('the app has no running service worker');
+    const tapButton = (action: string) =>
+      worker.evaluate(async (action) => {
+        const scope = self as unknown as {
+          registration: ServiceWorkerRegistration;
+          dispatchEvent(event: Event): boolean;
+        };
+        const [shown] = await scope.registration.getNotifications();
+        const NotificationClick = (
+          globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event }
+        ).NotificationEvent;
+        scope.dispatchEvent(new NotificationClick('notificationclick', { notification: shown, action }));
+      }, action);
+    const ownerStatus = async () => {
+      const list = await (await page.request.get('/api/conversations')).json();
+      return list.find((conversation: { id: string }) => conversation.id === conversationId)?.ownerStatus
+        ?.code;
+    };
+
+    // The answer is taken with the session's cookie; the notification goes, and the app stays where it was.
+    await tapButton('on_my_way');
+    await expect.poll(ownerStatus).toBe('on_my_way');
+    await expect.poll(shownButtons).toEqual([]);
+    await expect(page).toHaveURL(`${origin}/`);
+    expect(await workerMessages()).not.toContainEqual(
+      expect.objectContaining({ type: 'NOTIFICATION_CLICKED' }),
+    );
+
+    // Signed out elsewhere, the answer is refused: the conversation opens, where the owner can sign in and answer.
+    await deliver();
+    await expect.poll(shownButtons, { timeout: 15_000 }).toHaveLength(1);
+    const loggedOut = await page.request.post('/api/auth/logout', { headers: originHeader() });
+    expect(loggedOut.ok()).toBe(true);
+    await tapButton('five_minutes');
+    await expect.poll(workerMessages).toContainEqual({
+      type: 'NOTIFICATION_CLICKED',
+      url: `/conversations/${conversationId}`,
+      conversationId,
+    });
+    await expect.poll(shownButtons).toEqual([]);
+    await cdp.detach();
+    // Signed in again, for the owner's vehicles to be removed after the journey.
+    const signedIn = await page.request.post('/api/auth/login', {
+      headers: originHeader(),
+      data: { email: owner.email, password: owner.password, rememberMe: false },
+    });
+    expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  } finally {
+    await pushService.close();
+  }
+});

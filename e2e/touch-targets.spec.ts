@@ -174,7 +174,21 @@ test('every touch target of Conversations, its menus and Blocked Users is at lea
   await conversations.open(/2019 Honda Civic/);
   await conversations.sendReply('On my way');
   await expect(conversations.message('On my way')).toBeVisible();
-  await expectTouchTargets(page, 'a chat (back, Conversation options, Message options, Send)');
+  await expectTouchTargets(
+    page,
+    'a chat (back, Conversation options, Message options, one-tap answers, Send)',
+  );
+  await conversations.answer('On my way').click();
+  await expect(conversations.answer('On my way')).toHaveAttribute('aria-pressed', 'true');
+  // On the narrowest phone the one-tap answers wrap, still 44 px each, and nothing runs off the screen.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectTouchTargets(page, 'a chat at 320 px (the one-tap answers wrapped, one chosen)');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  const rows = await conversations.answers
+    .getByRole('button')
+    .evaluateAll((chips) => new Set(chips.map((chip) => Math.round(chip.getBoundingClientRect().top))).size);
+  expect(rows).toBeGreaterThan(1);
+  await page.setViewportSize({ width: 390, height: 844 });
   await conversations.openMessageMenu('On my way');
   await expectTouchTargets(page, 'a chat with the message menu open');
   await page.keyboard.press('Escape');

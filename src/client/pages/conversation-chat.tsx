@@ -237,6 +237,13 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
     if (blockId !== undefined) scroll.toNewest();
   }, [blockId]);
 
+  // The owner's answer adds a line above the composer: the newest message stays above it, not behind it.
+  const answeredAt = conversation.ownerStatus?.at;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when an answer comes, not each render
+  useLayoutEffect(() => {
+    if (answeredAt !== undefined) scroll.keepNewest();
+  }, [answeredAt]);
+
   // Marked read on opening, and again when a message arrives while the chat is open (it is read where it
   // arrived), not per render.
   const hasUnread = conversation.unreadCount > 0;

@@ -50,5 +50,10 @@ export function useChatScroll(messages: Message[]) {
     else setUnseen((count) => count + arrived.length);
   }, [messages, toNewest]);
 
-  return { unseen, toNewest };
+  /** What is under the thread grew (an answer's line): a reader at the newest message stays there. */
+  const keepNewest = useCallback(() => {
+    if (wasAtBottom.current) toNewest();
+  }, [toNewest]);
+
+  return { unseen, toNewest, keepNewest };
 }
