@@ -31,6 +31,8 @@ export const ErrorCode = {
   noPushSubscription: 'NO_PUSH_SUBSCRIPTION',
   pushEndpointTaken: 'PUSH_ENDPOINT_TAKEN',
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  notifyAgainTooEarly: 'NOTIFY_AGAIN_TOO_EARLY',
+  notifyAgainUsed: 'NOTIFY_AGAIN_USED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

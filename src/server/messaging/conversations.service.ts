@@ -2,15 +2,8 @@ import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messa
 import type { ConversationSide } from '../db/schema.js';
 import { badRequest, notFound } from '../errors/http-error.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
-import {
-  canReply,
-  clearedAtOf,
-  otherUserOf,
-  seenByNobodyUntil,
-  sideOf,
-  vehicleOf,
-} from './messaging.policy.js';
-import { participantConversation } from './participant.js';
+import { clearedAtOf, otherUserOf, seenByNobodyUntil, sideOf, vehicleOf } from './messaging.policy.js';
+import { otherSideOf, participantConversation } from './participant.js';
 import type { ConversationRow } from './rows.js';
 
 const RECENT_UNREAD_LIMIT = 50;
@@ -83,7 +76,9 @@ export function createConversationsService(deps: MessagingServiceDeps) {
             lastMessage: visible.at(-1) ?? null,
             unreadCount: visible.filter((message) => message.senderSide !== side && message.isRead === 0)
               .length,
-            canReply: canReply(conversation, side),
+            // Both sides can write, a visitor's owner too (the visitor reads replies on their status page,
+            // issue 32); only the sample vehicle, which keeps no conversation, reaches nobody.
+            canReply: true,
             block: blockOfOtherSide(blocks, conversation, side),
           },
         ];
@@ -103,8 +98,10 @@ export function createConversationsService(deps: MessagingServiceDeps) {
     },
 
     /**
-     * Opening a conversation marks what the other side wrote as read for the caller's side; answers the
-     * caller's inbox version after it (undefined: nothing was unread, the version did not move).
+     * Opening a conversation marks what the other side wrote as read for the caller's side (and delivered,
+     * where nothing had taken it); answers the caller's inbox version after it (undefined: nothing was
+     * unread, the version did not move). The other side hears of it when it changes what they may see:
+     * Seen while the caller sends read receipts, else only Delivered (issue 32).
      */
     async markRead(
       userId: string,
@@ -116,11 +113,21 @@ export function createConversationsService(deps: MessagingServiceDeps) {
       if (vehicleId !== undefined && vehicleId !== vehicleOf(conversation, side)) {
         throw badRequest(messageTexts.notYourVehicleHere);
       }
-      return deps.transaction(async (tx) =>
-        (await tx.markRead(userId, conversation.id, side)) > 0
-          ? (await tx.touchInboxes([userId]))[userId]
-          : undefined,
-      );
+      const { read, delivered, inboxVersion } = await deps.transaction(async (tx) => {
+        const marked = await tx.markRead(userId, conversation.id, side, clock());
+        const inboxVersion = marked.read > 0 ? (await tx.touchInboxes([userId]))[userId] : undefined;
+        return { ...marked, inboxVersion };
+      });
+      if (delivered > 0 || (read > 0 && (await repo.sendsReadReceipts(userId)))) {
+        await deps.events
+          .publish('message.status', {
+            conversationId: conversation.id,
+            messageId: null,
+            ...otherSideOf(conversation, side),
+          })
+          .catch(deps.onAnnounceError);
+      }
+      return inboxVersion;
     },
 
     /**

@@ -12,6 +12,7 @@ import { registerMessagingRoutes } from './messaging.routes.js';
 import { registerMessagingSubscribers } from './messaging.subscribers.js';
 import { createRetentionService, retentionJob } from './retention.service.js';
 import { createSendService } from './send.service.js';
+import { createStatusService } from './status.service.js';
 
 /** Messages to vehicles, conversations, blocks; the unread counts it offers are FeatureDeps.messaging. */
 export const registerMessagingFeature: Feature = (app, deps) => {
@@ -25,6 +26,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   registerMessagingRoutes(app, {
     send: createSendService(services),
     conversations,
+    status: createStatusService(services),
     conversationList: cachedConversationList(conversations, clock),
     unread: deps.messaging,
     visitorCookie: visitorCookie(deps.config.isHttps),

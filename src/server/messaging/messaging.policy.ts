@@ -26,11 +26,6 @@ export function otherUserOf(
   return userOfSide(conversation, side === 'one' ? 'two' : 'one');
 }
 
-/** A visitor wrote without an account: nothing can reach them, so side one cannot reply. */
-export function canReply(conversation: ConversationRow, side: ConversationSide): boolean {
-  return side === 'two' || conversation.visitorTwoHash === null;
-}
-
 /** What a side has deleted from its view ("delete conversation") ends at this time. */
 export function clearedAtOf(
   conversation: Pick<ConversationRow, 'oneClearedAt' | 'twoClearedAt'>,

@@ -7,6 +7,7 @@ import type { ConversationSide, Database } from '../db/schema.js';
 import { createBlocksRepo, ownerHasBlocked, type SenderSubject } from './blocks.repo.js';
 import { touchInboxes } from './inbox.repo.js';
 import { createSendRepo, greatestOf } from './send.repo.js';
+import { createStatusRepo } from './status.repo.js';
 
 // The reads of every message sent, compiled once (src/server/db/prepared.ts).
 /** The target vehicle, and whether its owner blocked the sender (an account, or a visitor and their network). */
@@ -74,6 +75,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
   const blocks = createBlocksRepo(db);
   return {
     ...createSendRepo(db, engine),
+    ...createStatusRepo(db),
     /** Whether `blockerId` blocked the account `userId` (a reply's recipient its writer). */
     isUserBlocked: blocks.isUserBlocked,
     /** What the user blocked, to show each of their conversations as blocked or not. */
@@ -171,16 +173,26 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         .executeTakeFirstOrThrow();
     },
 
-    /** Marks what the other side wrote as read by the user's `side`; answers how many messages that was. */
-    async markRead(userId: string, conversationId: string, side: ConversationSide): Promise<number> {
+    /**
+     * Marks what the other side wrote as read by the user's `side` at `at`, and as delivered where nothing had
+     * taken it yet (issue 32); answers how many messages became read, and how many delivered.
+     */
+    async markRead(userId: string, conversationId: string, side: ConversationSide, at: number) {
+      const delivered = await db
+        .updateTable('messages')
+        .set({ deliveredAt: at })
+        .where('conversationId', 'in', participantConversation(db, userId, conversationId))
+        .where('senderSide', '!=', side)
+        .where('deliveredAt', 'is', null)
+        .executeTakeFirst();
       const { numUpdatedRows } = await db
         .updateTable('messages')
-        .set({ isRead: 1 })
+        .set({ isRead: 1, readAt: at })
         .where('conversationId', 'in', participantConversation(db, userId, conversationId))
         .where('senderSide', '!=', side)
         .where('isRead', '=', 0)
         .executeTakeFirst();
-      return Number(numUpdatedRows);
+      return { read: Number(numUpdatedRows), delivered: Number(delivered.numUpdatedRows) };
     },
 
     /** Last in a transaction that changes what these users' lists show (src/server/messaging/inbox.repo.ts). */

@@ -5,6 +5,11 @@ import {
   messageTexts,
   replyRequestSchema,
 } from '../../shared/messaging/messages.contract.js';
+import {
+  messagePreferencesRequestSchema,
+  ownerStatusRequestSchema,
+  statusTexts,
+} from '../../shared/messaging/status.contract.js';
 import { badRequest } from '../errors/http-error.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { MessagingPort } from '../ports.js';
@@ -12,6 +17,7 @@ import { hashToken } from '../tokens.js';
 import type { ConversationsService } from './conversations.service.js';
 import { presentMessage } from './messaging.presenter.js';
 import type { Sender, SendService } from './send.service.js';
+import type { Asker, StatusService } from './status.service.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -23,6 +29,7 @@ export function registerMessagingRoutes(
   deps: {
     send: SendService;
     conversations: ConversationsService;
+    status: StatusService;
     /** GET /api/conversations's answer (conversation-list.cache.ts). */
     conversationList: (user: { id: string; inboxVersion: number }) => Promise<string>;
     unread: Pick<MessagingPort, 'unreadCount'>;
@@ -31,7 +38,17 @@ export function registerMessagingRoutes(
     now: () => number;
   },
 ): void {
-  const { send, conversations, unread, visitorCookie } = deps;
+  const { send, conversations, status, unread, visitorCookie } = deps;
+
+  /** Whoever asks about a message: their account if signed in, and the visitor their cookie makes them. */
+  function askerOf(request: FastifyRequest): Asker {
+    const token = visitorCookie.read(request);
+    return {
+      userId: request.auth?.user.id ?? null,
+      visitorHash: token ? hashToken(token) : null,
+      ip: request.ip,
+    };
+  }
 
   /** The signed-in account, else the visitor this browser is (a random cookie, made on first message). */
   function senderOf(request: FastifyRequest, reply: FastifyReply): Sender {
@@ -39,11 +56,10 @@ export function registerMessagingRoutes(
       const { user } = request.auth;
       return { kind: 'user', userId: user.id, isVerified: user.emailVerified, ip: request.ip };
     }
-    let token = visitorCookie.read(request);
-    if (!token) {
-      token = deps.newVisitorToken();
-      visitorCookie.set(reply, token, true, deps.now() + VISITOR_LIFETIME_MS);
-    }
+    // Set again on every send, at the whole origin: a cookie of an older version (kept for /api/messages
+    // only) comes to /ws too from now on, with the same value.
+    const token = visitorCookie.read(request) ?? deps.newVisitorToken();
+    visitorCookie.set(reply, token, true, deps.now() + VISITOR_LIFETIME_MS);
     return { kind: 'visitor', visitorHash: hashToken(token), ip: request.ip };
   }
 
@@ -110,5 +126,34 @@ export function registerMessagingRoutes(
   app.get('/api/messages/unread-count', async (request) => {
     const { user } = requireUser(request);
     return { count: await unread.unreadCount(user.id, user.inboxVersion) };
+  });
+
+  // What became of a message, for its sender (issue 32); 404 to everyone else.
+  app.get<IdParams>('/api/messages/:id/status', async (request) =>
+    status.messageStatus(askerOf(request), request.params.id),
+  );
+
+  app.post<IdParams>('/api/messages/:id/notify-again', async (request, reply) => {
+    await status.notifyAgain(askerOf(request), request.params.id);
+    return reply.status(202).send({ message: statusTexts.notifiedAgain });
+  });
+
+  // The owner's one-tap answer (issue 32).
+  app.post<IdParams>('/api/conversations/:id/status', async (request) => {
+    const userId = requireUser(request).user.id;
+    const { code } = ownerStatusRequestSchema.parse(request.body);
+    return {
+      message: statusTexts.statusSaved,
+      ownerStatus: await status.answer(userId, request.params.id, code),
+    };
+  });
+
+  // Whether the account sends read receipts (Settings, privacy).
+  app.get('/api/messages/preferences', async (request) => status.preferences(requireUser(request).user.id));
+
+  app.put('/api/messages/preferences', async (request) => {
+    const userId = requireUser(request).user.id;
+    const input = messagePreferencesRequestSchema.parse(request.body);
+    return status.savePreferences(userId, input);
   });
 }

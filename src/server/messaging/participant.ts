@@ -1,7 +1,9 @@
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
+import type { ConversationSide } from '../db/schema.js';
 import { notFound } from '../errors/http-error.js';
 import { sideOf } from './messaging.policy.js';
 import type { MessagingRepo } from './messaging.repo.js';
+import type { ConversationRow } from './rows.js';
 
 export const conversationNotFound = () => notFound(messageTexts.conversationNotFound);
 
@@ -16,4 +18,17 @@ export async function participantConversation(
   const side = conversation && sideOf(conversation, userId);
   if (!conversation || !side) throw conversationNotFound();
   return { conversation, side };
+}
+
+/**
+ * Who is on the other side of `side`, as `message.status` names whom to tell: an account, or (side two only)
+ * a visitor by their cookie's hash.
+ */
+export function otherSideOf(
+  conversation: Pick<ConversationRow, 'ownerOneId' | 'userTwoId' | 'visitorTwoHash'>,
+  side: ConversationSide,
+): { senderUserId: string | null; senderVisitorHash: string | null } {
+  return side === 'one'
+    ? { senderUserId: conversation.userTwoId, senderVisitorHash: conversation.visitorTwoHash }
+    : { senderUserId: conversation.ownerOneId, senderVisitorHash: null };
 }

@@ -17,7 +17,7 @@ import type { SenderSubject } from './blocks.repo.js';
 import { idempotencyKeys, idempotentRequest } from './idempotency.js';
 import type { InboxVersions } from './inbox.repo.js';
 import type { MessagingServiceDeps, MessagingTransaction } from './messaging.deps.js';
-import { canReply, otherUserOf, vehicleOf } from './messaging.policy.js';
+import { otherUserOf, vehicleOf } from './messaging.policy.js';
 import type { MessageView } from './messaging.presenter.js';
 import { conversationNotFound, participantConversation } from './participant.js';
 
@@ -209,7 +209,6 @@ export function createSendService(deps: MessagingServiceDeps) {
       const first = await keys.firstAnswer(key);
       if (first !== undefined) return replyOf(first, content);
       const { conversation, side } = await participantConversation(repo, userId, conversationId);
-      if (!canReply(conversation, side)) throw badRequest(messageTexts.visitorCannotReceiveReplies);
       const recipient = otherUserOf(conversation, side);
       if (recipient && (await repo.isUserBlocked(recipient, userId))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
@@ -244,6 +243,17 @@ export function createSendService(deps: MessagingServiceDeps) {
         return replyOf(await keys.answerOfConcurrentRetry(error, key), content);
       }
       await announce(sent.message, sent.inboxVersions);
+      // A visitor has no account to hear of it: their status page does (issue 32).
+      if (side === 'one' && conversation.visitorTwoHash !== null) {
+        await deps.events
+          .publish('message.status', {
+            conversationId: conversation.id,
+            messageId: null,
+            senderUserId: null,
+            senderVisitorHash: conversation.visitorTwoHash,
+          })
+          .catch(deps.onAnnounceError);
+      }
       return { side, message: sent.view };
     },
   };

@@ -96,11 +96,12 @@ export function trustedDeviceCookie(isHttps: boolean): SessionCookie {
 
 /**
  * The `visitor` cookie: a signed-out sender's random, unguessable identity (its hash is kept), so their
- * messages to one vehicle form one conversation and they can be blocked without being known.
+ * messages to one vehicle form one conversation, they can be blocked without being known, and their own
+ * status pages and socket (/ws) know them (issue 32: the path is the whole origin, no longer /api/messages).
  */
 export function visitorCookie(isHttps: boolean): SessionCookie {
   return cookieJar(isHttps ? '__Secure-visitor' : 'visitor', {
-    path: '/api/messages',
+    path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: isHttps,

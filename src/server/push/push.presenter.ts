@@ -30,3 +30,11 @@ export function presentMessageNotification(
     unreadCount: notice.unreadCount,
   };
 }
+
+/**
+ * The second notification of a message its sender asked to send again (issue 32, "Notify again"): the same
+ * notification, its title saying it is a reminder; it alerts again (same tag, renotify) at high urgency.
+ */
+export function presentReminder(notification: PushPayload): PushPayload {
+  return { ...notification, title: `Reminder: ${notification.title}` };
+}

@@ -4,7 +4,7 @@ import type { Db, Engine } from '../db/index.js';
 import type { TransactionScope } from '../db/transaction.js';
 import type { MessageWritten } from '../events/events.js';
 import type { FeatureDeps } from '../feature.js';
-import { presentMessageNotification } from './push.presenter.js';
+import { presentMessageNotification, presentReminder } from './push.presenter.js';
 import { createPushQueueRepo, type PushJobRow } from './push.repo.js';
 import { type PushDispatcher, pushLeaseMs } from './push-dispatcher.js';
 
@@ -29,7 +29,11 @@ export function registerPushSubscribers(
    * it is written, sent right after the commit without asking the queue; the others take it over on their
    * interval once its claim runs out, if this one is gone by then.
    */
-  async function queueNotification({ messageId, recipientUserId }: MessageWritten, scope: TransactionScope) {
+  async function queueNotification(
+    { messageId, recipientUserId }: Pick<MessageWritten, 'messageId' | 'recipientUserId'>,
+    scope: TransactionScope,
+    isReminder = false,
+  ) {
     if (!recipientUserId) return;
     const queue = queueOf(scope.db);
     const settings = await queue.findRecipientSettings(recipientUserId);
@@ -42,7 +46,11 @@ export function registerPushSubscribers(
       userId: recipientUserId,
       subscriptionId: null,
       messageId,
-      payload: JSON.stringify(presentMessageNotification(notice, settings)),
+      payload: JSON.stringify(
+        isReminder
+          ? presentReminder(presentMessageNotification(notice, settings))
+          : presentMessageNotification(notice, settings),
+      ),
       urgency: 'high',
       attempts: 1,
       nextAttemptAt: now,
@@ -54,7 +62,11 @@ export function registerPushSubscribers(
     scope.afterCommit(() => dispatcher.sendClaimed(job));
   }
 
-  events.subscribeInTransaction('message.written', queueNotification);
+  events.subscribeInTransaction('message.written', (message, scope) => queueNotification(message, scope));
+  // Its sender asked to notify the owner again (issue 32): the same notification, as a reminder.
+  events.subscribeInTransaction('message.renotified', (message, scope) =>
+    queueNotification(message, scope, true),
+  );
   events.subscribeInTransaction('message.deleted', ({ messageId }, { db }) =>
     queueOf(db).deleteJobsOfMessage(messageId),
   );

@@ -14,9 +14,10 @@ import { errorCode } from '../errors/error-code.js';
 import type { FeatureDeps } from '../feature.js';
 import { clientAddressOf, proxyTrustOf } from '../plugins/client-address.js';
 import { isFromAppOrigin } from '../plugins/security.js';
-import { sessionCookie } from '../plugins/session.js';
+import { sessionCookie, visitorCookie } from '../plugins/session.js';
 import { addressKeyOf } from '../rate-limit/address.js';
-import { Sockets, Tally } from './sockets.js';
+import { hashToken } from '../tokens.js';
+import { Sockets, Tally, visitorKeyOf } from './sockets.js';
 
 /** Frames over 64 KiB close the socket (ADDENDUM §10); the client only ever sends a tiny one. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -55,12 +56,43 @@ export function createRealtimeGateway(
   const perSession = new Tally(SOCKETS_PER_SESSION);
   const proxyTrust = proxyTrustOf(config.trustProxy);
   const cookie = sessionCookie(config.isHttps);
+  const visitor = visitorCookie(config.isHttps);
 
   /**
-   * A new socket: authenticated by the session cookie its upgrade carried, or closed with 4401; closed with
-   * 4429 when its address or its session already holds as many as it may.
+   * A browser that wrote without an account (its visitor cookie, issue 32): it hears only what became of
+   * its own messages (`message_status` frames sent to its key), nothing else. Its cookie never ends a
+   * session, so nothing is read again at the heartbeat.
    */
-  function accept(socket: WebSocket, connection: Duplex, token: string | undefined, address: string) {
+  function acceptVisitor(socket: WebSocket, connection: Duplex, visitorKey: string) {
+    if (!perSession.take(visitorKey)) {
+      socket.close(SOCKET_CLOSE_TOO_MANY, socketCloseReasons.tooManyForSession);
+      return;
+    }
+    const remove = sockets.add(visitorKey, {
+      socket,
+      connection,
+      sessionId: visitorKey,
+      endsAt: Number.POSITIVE_INFINITY,
+    });
+    socket.once('close', () => {
+      remove();
+      perSession.release(visitorKey);
+    });
+    socket.send(JSON.stringify({ type: 'authenticated' } satisfies ServerEvent));
+  }
+
+  /**
+   * A new socket: authenticated by the session cookie its upgrade carried, else by its visitor cookie (a
+   * visitor's socket), or closed with 4401; closed with 4429 when its address or its session already holds
+   * as many as it may. A signed-in socket that also carries a visitor cookie hears that visitor's news too.
+   */
+  function accept(
+    socket: WebSocket,
+    connection: Duplex,
+    token: string | undefined,
+    visitorKey: string | undefined,
+    address: string,
+  ) {
     // The client's own "authenticate" message is read but never trusted (ADDENDUM §2).
     socket.on('message', ignore);
     socket.on('pong', markAlive);
@@ -74,8 +106,10 @@ export function createRealtimeGateway(
     app
       .findSession(token)
       .then(async (auth) => {
-        if (!auth || socket.readyState !== WebSocket.OPEN) {
-          socket.close(SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons.signInFirst);
+        if (socket.readyState !== WebSocket.OPEN) return;
+        if (!auth) {
+          if (visitorKey) acceptVisitor(socket, connection, visitorKey);
+          else socket.close(SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons.signInFirst);
           return;
         }
         const { sessionId, endsAt } = auth;
@@ -85,8 +119,12 @@ export function createRealtimeGateway(
         }
         const userId = auth.user.id;
         const remove = sockets.add(userId, { socket, connection, sessionId, endsAt });
+        const removeVisitor = visitorKey
+          ? sockets.add(visitorKey, { socket, connection, sessionId, endsAt: Number.POSITIVE_INFINITY })
+          : undefined;
         socket.once('close', () => {
           remove();
+          removeVisitor?.();
           perSession.release(sessionId);
         });
         socket.send(JSON.stringify({ type: 'authenticated' } satisfies ServerEvent));
@@ -110,9 +148,14 @@ export function createRealtimeGateway(
       refuseUpgrade(socket, 403, { message: 'Cross-site request refused', code: ErrorCode.foreignOrigin });
       return;
     }
-    const token = cookie.read({ cookies: app.parseCookie(request.headers.cookie ?? '') });
+    const cookies = { cookies: app.parseCookie(request.headers.cookie ?? '') };
+    const token = cookie.read(cookies);
+    const visitorToken = visitor.read(cookies);
+    const visitorKey = visitorToken ? visitorKeyOf(hashToken(visitorToken)) : undefined;
     const address = addressKeyOf(clientAddressOf(request, proxyTrust));
-    wss.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, socket, token, address));
+    wss.handleUpgrade(request, socket, head, (webSocket) =>
+      accept(webSocket, socket, token, visitorKey, address),
+    );
   }
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SOCKET_CLOSE_UNAUTHENTICATED, socketCloseReasons } from '../../shared/realtime.js';
 import { errorCode } from '../errors/error-code.js';
 import type { FeatureDeps } from '../feature.js';
-import type { Sockets } from './sockets.js';
+import { type Sockets, visitorKeyOf } from './sockets.js';
 
 /**
  * After a gap in what the event bus heard, messages are caught up from this long before it began: a message
@@ -12,7 +12,9 @@ const CATCH_UP_MARGIN_MS = 10_000;
 
 /**
  * What realtime does with the events it hears (src/server/events/events.ts): a message's announcement
- * reaches its participants' sockets with their unread count after it (messaging's port counts); a session's
+ * reaches its participants' sockets with their unread count after it (messaging's port counts), and the
+ * recipient's socket taking it makes it Delivered; a change of what became of a message reaches its
+ * sender's sockets, a visitor's too (issue 32); a session's
  * end closes its sockets; after a gap in what this instance heard, its sockets are caught up. Answers the
  * function that stops watching for gaps.
  */
@@ -33,6 +35,18 @@ export function registerRealtimeSubscribers(
       const unreadCount = await messaging.unreadCountAfter(userId, created);
       sockets.send(userId, { type: 'unread_count_update', unreadCount });
     }
+    // A live socket of the recipient took the message: Delivered, for its sender (issue 32). After both
+    // sides' frames: the write delays no frame.
+    if (created.recipientUserId && sockets.has(created.recipientUserId)) {
+      await messaging.recordDelivery(created.messageId);
+    }
+  });
+
+  /** What became of a message changed: its sender's sockets (an account's, or a visitor's) read it again. */
+  events.subscribe('message.status', ({ conversationId, messageId, senderUserId, senderVisitorHash }) => {
+    const frame = { type: 'message_status', conversationId, messageId } as const;
+    if (senderUserId) sockets.send(senderUserId, frame);
+    if (senderVisitorHash) sockets.send(visitorKeyOf(senderVisitorHash), frame);
   });
 
   events.subscribe('session.ended', ({ userId, sessionId }) =>

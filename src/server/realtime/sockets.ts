@@ -11,6 +11,12 @@ interface Connection {
   endsAt: number;
 }
 
+/**
+ * The key a visitor's sockets are kept under (the SHA-256 of their cookie, as messaging stores it), beside
+ * accounts' ids: never equal to an account's id (a UUID).
+ */
+export const visitorKeyOf = (visitorHash: string) => `visitor:${visitorHash}`;
+
 /** How many of something each key holds, up to a cap (sockets per session, per address). */
 export class Tally {
   private readonly counts = new Map<string, number>();
@@ -32,7 +38,10 @@ export class Tally {
   }
 }
 
-/** This instance's sockets, by the user they are signed in as. Other instances hold their own. */
+/**
+ * This instance's sockets, by the user they are signed in as (or the visitor they are, visitorKeyOf). Other
+ * instances hold their own.
+ */
 export class Sockets {
   private readonly byUser = new Map<string, Set<Connection>>();
 
@@ -53,9 +62,9 @@ export class Sockets {
     return this.byUser.has(userId);
   }
 
-  /** The users with a socket here. */
+  /** The accounts with a socket here (not the visitors). */
   users(): string[] {
-    return [...this.byUser.keys()];
+    return [...this.byUser.keys()].filter((key) => !key.startsWith('visitor:'));
   }
 
   send(userId: string, event: ServerEvent): void {

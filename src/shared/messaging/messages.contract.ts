@@ -27,7 +27,6 @@ export const messageTexts = {
   conversationDeleted: 'Conversation deleted',
   messageDeleted: 'Message deleted',
   anonymousVisitor: 'Anonymous visitor',
-  visitorCannotReceiveReplies: "This visitor can't receive replies: they wrote without an account.",
   // Ours (docs/decisions/0126-idempotency-request-fingerprint.md).
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
