@@ -212,20 +212,25 @@ function StatusView({ status }: { status: MessageStatus }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {thread.length > 0 ? (
-            <ol role="log" aria-label={texts.conversation} className="flex flex-col gap-3">
-              {thread.map((message) => (
-                <li
-                  key={message.id}
-                  className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}
-                >
-                  <Bubble content={message.content} isMine={message.isMine} />
-                  <span className="mt-1">
-                    <RelativeTime at={message.createdAt} now={now} />
-                  </span>
-                </li>
-              ))}
-            </ol>
-          ) : null}
+            // A log: what arrives is read out politely.
+            <div role="log" aria-label={texts.conversation}>
+              <ol className="flex flex-col gap-3">
+                {thread.map((message) => (
+                  <li
+                    key={message.id}
+                    className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}
+                  >
+                    <Bubble content={message.content} isMine={message.isMine} />
+                    <span className="mt-1">
+                      <RelativeTime at={message.createdAt} now={now} />
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">{texts.noReplies}</p>
+          )}
           <AnswerBox status={status} />
         </CardContent>
       </Card>

@@ -10,6 +10,7 @@ export const messageStatusTexts = {
   yourMessage: 'Your message',
   ownerAnswer: "The owner's answer",
   conversation: 'Replies',
+  noReplies: "The owner's replies appear here, and you can answer them.",
   notifyAgain: 'Notify again',
   notifyAgainIn: (minutes: number) => `Notify again in ${minutes} min`,
   notifyAgainFailedTitle: 'Not notified again',
