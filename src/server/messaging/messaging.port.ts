@@ -59,6 +59,11 @@ export function createMessagingPort(
     messageNotice: (scope, messageId, recipientUserId) =>
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
 
+    readMessageNotice: (messageId, recipientUserId) =>
+      unread.findMessageNotice(messageId, recipientUserId, since()),
+
+    undeliveredToOwners: (range) => delivery.listUndeliveredToOwners(range),
+
     async recordDelivery(messageId) {
       const first = await delivery.markDelivered(messageId, clock());
       if (!first) return;
