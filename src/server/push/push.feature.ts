@@ -27,6 +27,7 @@ export const registerPushFeature: Feature = (app, deps) => {
     keys,
     clock,
     onError,
+    onDelivered: deps.messaging.recordDelivery,
     pushTimeoutMs,
   });
   registerPushSubscribers(deps, database.engine, dispatcher);
