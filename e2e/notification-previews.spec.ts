@@ -1,3 +1,4 @@
+import { emailFallbackTexts } from '../src/client/features/push/email-fallback-texts.js';
 import { findCookie } from './fixtures/session.js';
 import { expect, test } from './fixtures/test.js';
 import { SettingsPage } from './pages/settings-page.js';
@@ -35,4 +36,37 @@ test('Show message previews in Settings is kept by the server (which writes the 
   await expect
     .poll(async () => (await page.request.get('/api/push/preferences')).json())
     .toMatchObject({ showPreviews: true });
+});
+
+test("E-mail me when notifications can't reach me is on by default, kept by the server, and stays after a reload", async ({
+  page,
+  signedInAccount,
+}) => {
+  void signedInAccount;
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  // Shown whether or not this browser has push on (it has not here): it matters most then.
+  const fallback = page.getByRole('switch', { name: emailFallbackTexts.label });
+  await expect(fallback).toHaveAttribute('aria-checked', 'true');
+  await expect(fallback).toContainText(emailFallbackTexts.hint);
+
+  await fallback.click();
+  await expect(fallback).toHaveAttribute('aria-checked', 'false');
+  await expect
+    .poll(async () => (await page.request.get('/api/push/preferences')).json())
+    .toEqual({ showPreviews: true, emailFallback: false });
+
+  await page.reload();
+  await settings.expectShown();
+  await expect(fallback).toHaveAttribute('aria-checked', 'false');
+  // The previews switch beside it kept its own value.
+  await expect(page.getByRole('switch', { name: 'Show message previews' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await fallback.click();
+  await expect(fallback).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(async () => (await page.request.get('/api/push/preferences')).json())
+    .toEqual({ showPreviews: true, emailFallback: true });
 });
