@@ -20,7 +20,8 @@ export function createMessagingPort(
   { events }: MessagingPortDeps,
 ): MessagingPort {
   const repo = createMessagingRepo(database.db, database.engine);
-  const deliveries = createDeliveryStamps(createDeliveryRepo(database.db), clock, (status) =>
+  const delivery = createDeliveryRepo(database.db);
+  const deliveries = createDeliveryStamps(delivery, clock, (status) =>
     events.publish('message.status', status),
   );
   const unread = createUnreadRepo(database.db);
@@ -63,5 +64,10 @@ export function createMessagingPort(
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
 
     recordDelivery: (messageId) => deliveries.stamp(messageId),
+
+    readMessageNotice: (messageId, recipientUserId) =>
+      unread.findMessageNotice(messageId, recipientUserId, since()),
+
+    undeliveredToOwners: (range) => delivery.listUndeliveredToOwners(range),
   };
 }
