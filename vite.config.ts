@@ -23,7 +23,7 @@ const SHARED_BY_FIRST_SCREENS = new RegExp(
     'src/client/lib/use-preferences\\.',
     'src/client/features/vehicles/(vehicle-display|vehicle-type-icon|texts|queries)\\.',
     'src/client/features/messaging/texts\\.',
-    'lucide-react/dist/esm/icons/(car|car-front|motorbike|truck|van)\\.mjs',
+    'lucide-react/dist/esm/icons/(car|car-front|motorbike|truck|van|message-square|circle-check|log-in)\\.mjs',
   ].join('|'),
 );
 

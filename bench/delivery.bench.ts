@@ -3,7 +3,8 @@
 // - sustained durable sends/s (every one answered 201 is committed: synchronous=FULL / synchronous_commit),
 //   with the posting servers' CPU per send (user + system, from /proc: what a send costs, whatever the
 //   machine's other processes take),
-// - the time from the POST to the owner's new_message frame (p50, p99) at a steady 1,000 sends/s,
+// - the time from the POST to the owner's new_message frame (p50, p99) at a steady 1,000 sends/s, and to
+//   the sender's "delivered" frame (the visitor's own socket hears that the owner's socket took it; issue 32),
 // - the same for one instance on PostgreSQL and Redis, and for two sharing them (both on the server core),
 //   with the owner on the same instance vs the other,
 // - the server's memory per idle authenticated socket with 10,000 sockets.
@@ -136,6 +137,10 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
 
 /** Frame arrival times by message id, over every owner socket of the run. */
 const arrivals = new Map<string, number>();
+/** "Delivered" frame arrival times by message id, over every visitor socket of the run (issue 32). */
+const deliveredArrivals = new Map<string, number>();
+/** The visitors' cookies: each writes and keeps a socket open, as on its message's status page. */
+const visitorTokens = Array.from({ length: VISITORS }, () => randomBytes(32).toString('base64url'));
 
 /**
  * Owner `n`'s address on the loopback network (127.0.0.0/8 is all loopback on Linux): each owner connects
@@ -175,6 +180,38 @@ async function connectOwners(app: App, owners: Owner[], onFrame = true): Promise
     sockets.push(...(await Promise.all(batch)));
   }
   return sockets;
+}
+
+/**
+ * Opens a socket for every visitor on `app` (a status page open on each phone), from addresses of their own,
+ * and resolves once every one is authenticated by its visitor cookie.
+ */
+async function connectVisitors(app: App): Promise<WebSocket[]> {
+  const url = `${app.url.replace('http', 'ws')}/ws`;
+  return Promise.all(
+    visitorTokens.map(
+      (token, index) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(url, {
+            headers: { cookie: `visitor=${token}`, origin: app.origin },
+            perMessageDeflate: false,
+            localAddress: `127.250.${(index + 1) >> 8}.${(index + 1) & 0xff}`,
+          });
+          socket.once('error', reject);
+          socket.once('close', (code) => reject(new Error(`visitor socket closed with ${code}`)));
+          socket.on('message', (data) => {
+            const event = JSON.parse(String(data)) as { type: string; messageId?: string | null };
+            if (event.type === 'authenticated') {
+              socket.removeAllListeners('close');
+              resolve(socket);
+            } else if (event.type === 'message_status' && event.messageId) {
+              if (!deliveredArrivals.has(event.messageId))
+                deliveredArrivals.set(event.messageId, performance.now());
+            }
+          });
+        }),
+    ),
+  );
 }
 
 async function closeAll(sockets: WebSocket[]) {
@@ -225,7 +262,7 @@ function post(agent: http.Agent, target: URL, body: string, headers: Record<stri
 /** Visitors (a cookie each) writing to random owners' vehicles through `apps` in turn. */
 function createSenders(apps: Array<{ url: string; origin: string }>, owners: Owner[]) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
-  const visitors = Array.from({ length: VISITORS }, () => randomBytes(32).toString('base64url'));
+  const visitors = visitorTokens;
   let turn = 0;
   const sent: Sent[] = [];
   let failures = 0;
@@ -292,8 +329,12 @@ async function openLoop(send: () => Promise<void>, rate: number, seconds: number
   return issued / ((performance.now() - startedAt) / 1000);
 }
 
-/** Waits for the frames of `sent` (up to 5 s), and answers the POST-to-frame latencies in ms. */
-async function frameLatencies(sent: Sent[]) {
+/**
+ * Waits for the frames of `sent` (up to 5 s), and answers the POST-to-frame latencies in ms: of the owner's
+ * new_message frames, or (`of` deliveredArrivals) of the senders' "delivered" frames.
+ */
+async function frameLatencies(sent: Sent[], of = arrivals) {
+  const arrivals = of;
   const deadline = performance.now() + 5_000;
   while (performance.now() < deadline && sent.some((message) => !arrivals.has(message.id))) {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -384,6 +425,7 @@ async function deliveryRun(
     const steady = createSenders(posting, owners);
     const achieved = await openLoop(steady.sendOne, rate, SECONDS);
     const { latencies, missing } = await frameLatencies(steady.sent);
+    const delivered = await frameLatencies(steady.sent, deliveredArrivals);
     steady.destroy();
     row(
       `${label}: ${rate} sends/s steady`,
@@ -391,6 +433,13 @@ async function deliveryRun(
       latencies,
       baseline,
       `${failuresNote(steady)}${missing ? ` ${missing} frames missing` : ''}`,
+    );
+    row(
+      `  the sender's "delivered" frame`,
+      achieved,
+      delivered.latencies,
+      baseline,
+      delivered.missing ? `${delivered.missing} frames missing` : '',
     );
   }
   return sendsPerSecond;
@@ -463,7 +512,7 @@ if (runs('sqlite')) {
   const owners = await seedOwners(database, OWNERS);
   await database.close();
   const app = await startAppServer({ ...database.serverEnv, ...pushEnv });
-  const sockets = await connectOwners(app, owners);
+  const sockets = [...(await connectOwners(app, owners)), ...(await connectVisitors(app))];
   try {
     await deliveryRun([app], owners, baseline, 'SQLite, 1 instance');
   } finally {
@@ -481,7 +530,7 @@ if (postgresAdminUrl && runs('postgres')) {
   const database = await createTestDatabase('postgres', postgresAdminUrl);
   const owners = await seedOwners(database, OWNERS);
   const app = await startAppServer({ ...database.serverEnv, REDIS_URL: redisUrl, ...pushEnv });
-  const sockets = await connectOwners(app, owners);
+  const sockets = [...(await connectOwners(app, owners)), ...(await connectVisitors(app))];
   try {
     await deliveryRun([app], owners, baseline, 'PostgreSQL+Redis, 1 instance');
   } finally {
@@ -501,7 +550,11 @@ if (postgresAdminUrl && runs('postgres')) {
   const second = await startAppServer(env);
   const onFirst = owners.filter((_, index) => index % 2 === 0);
   const onSecond = owners.filter((_, index) => index % 2 === 1);
-  const sockets = [...(await connectOwners(first, onFirst)), ...(await connectOwners(second, onSecond))];
+  const sockets = [
+    ...(await connectOwners(first, onFirst)),
+    ...(await connectOwners(second, onSecond)),
+    ...(await connectVisitors(second)),
+  ];
   try {
     // The cost of the second instance: posts to the first, owners on the first vs on the second, at a
     // rate the first keeps up with alone.

@@ -69,9 +69,11 @@ for (const theme of ['light', 'dark'] as const) {
       await send.expectShown(vehicle.licensePlate);
       await send.chooseQuickMessage('Your lights are on');
       await screen(finder, 'send-message-signed-out');
-      await send.send.click();
+      await send.submit();
       await send.expectSent();
-      await screen(finder, 'message-sent');
+      // The message's status page (issue 32), which replaced Message Success after a real send.
+      await expect(finder.getByRole('list', { name: 'What became of your message' })).toBeVisible();
+      await screen(finder, 'message-status', { save: true });
 
       await lookup.goto();
       await lookup.search(verifiedOnly.licensePlate);
@@ -92,7 +94,7 @@ for (const theme of ['light', 'dark'] as const) {
       await screen(finder, 'send-message-anonymously');
       await send.sendAs(/Send as my Family Camry/);
       await screen(finder, 'send-message-as');
-      await send.send.click();
+      await send.submit();
       await send.expectSent();
       // More from them in the same thread, so that the chat scrolls under its header.
       const more = [

@@ -40,7 +40,7 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   await expect(
     sender.page.getByText(/The owner sees your 2019 Honda Civic, [A-Z]+-\d+: never your name or email/),
   ).toBeVisible();
-  await send.send.click();
+  await send.submit();
   await send.expectSent();
 
   // It appears on the owner's open screen without a reload.
@@ -73,7 +73,7 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   await send.expectShown(vehicle.licensePlate);
   await send.chooseQuickMessage('Emergency - please move your car');
   await send.sendAs(/Send as my Family Camry/);
-  await send.send.click();
+  await send.submit();
   await expect(toast(sender.page, messageTexts.userBlocked)).toBeVisible();
   await expect(sender.page).toHaveURL(/\/message\//);
 
@@ -91,7 +91,7 @@ test('two phones: a message and its reply arrive live, the owner blocks the send
   await blockedUsers.screenshot('messaging-live-blocked-users-empty');
 
   // The sender presses Send again, on the same screen: it goes through now.
-  await send.send.click();
+  await send.submit();
   await send.expectSent();
   await owner.goto();
   await expect(owner.row(/2019 Honda Civic/)).toContainText('Emergency - please move your car');

@@ -1,3 +1,4 @@
+import { emailFallbackTexts } from '../src/client/features/push/email-fallback-texts.js';
 import { findCookie } from './fixtures/session.js';
 import { expect, test } from './fixtures/test.js';
 import { SettingsPage } from './pages/settings-page.js';
@@ -17,7 +18,7 @@ test('Show message previews in Settings is kept by the server (which writes the 
   await expect(previews).toHaveAttribute('aria-checked', 'false');
   await expect
     .poll(async () => (await page.request.get('/api/push/preferences')).json())
-    .toEqual({ showPreviews: false });
+    .toMatchObject({ showPreviews: false });
   // The page writes the cookie once its own save is answered, which may come after the read above.
   await expect
     .poll(
@@ -34,5 +35,38 @@ test('Show message previews in Settings is kept by the server (which writes the 
   await expect(previews).toHaveAttribute('aria-checked', 'true');
   await expect
     .poll(async () => (await page.request.get('/api/push/preferences')).json())
-    .toEqual({ showPreviews: true });
+    .toMatchObject({ showPreviews: true });
+});
+
+test("E-mail me when notifications can't reach me is on by default, kept by the server, and stays after a reload", async ({
+  page,
+  signedInAccount,
+}) => {
+  void signedInAccount;
+  const settings = new SettingsPage(page);
+  await settings.goto();
+  // Shown whether or not this browser has push on (it has not here): it matters most then.
+  const fallback = page.getByRole('switch', { name: emailFallbackTexts.label });
+  await expect(fallback).toHaveAttribute('aria-checked', 'true');
+  await expect(fallback).toContainText(emailFallbackTexts.hint);
+
+  await fallback.click();
+  await expect(fallback).toHaveAttribute('aria-checked', 'false');
+  await expect
+    .poll(async () => (await page.request.get('/api/push/preferences')).json())
+    .toEqual({ showPreviews: true, emailFallback: false });
+
+  await page.reload();
+  await settings.expectShown();
+  await expect(fallback).toHaveAttribute('aria-checked', 'false');
+  // The previews switch beside it kept its own value.
+  await expect(page.getByRole('switch', { name: 'Show message previews' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await fallback.click();
+  await expect(fallback).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .poll(async () => (await page.request.get('/api/push/preferences')).json())
+    .toEqual({ showPreviews: true, emailFallback: true });
 });

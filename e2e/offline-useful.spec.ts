@@ -208,7 +208,7 @@ test('Send Message written offline says it will send, and sends once when the co
 
   await finder.setOffline(true);
   await send.content.fill('Your window is open and it is raining');
-  await send.send.click();
+  await send.submit();
   await expect(finderPage.getByRole('status').filter({ hasText: WILL_SEND })).toBeVisible();
   await expect(send.content).toHaveValue('Your window is open and it is raining');
   await saveScreen(finderPage, 'offline-send-message-waiting');

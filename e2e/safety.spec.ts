@@ -134,7 +134,7 @@ test('blocking a visitor blocks their browser and, for 24 hours, their network, 
     await from.goto(`/message/${vehicle.id}`);
     await new SendMessagePage(from).expectShown(vehicle.licensePlate);
     await new SendMessagePage(from).content.fill(text);
-    await new SendMessagePage(from).send.click();
+    await new SendMessagePage(from).submit();
   };
   await writeAsVisitor(visitor, 'Buy cheap tyres at example.test');
   await send.expectSent();

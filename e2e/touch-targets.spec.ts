@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SAMPLE_VEHICLE } from '../src/shared/vehicles/index.js';
+import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
 import { expectTouchTargets } from './fixtures/touch-targets.js';
 import { expect, registerVehicle, test } from './fixtures/vehicles.js';
@@ -11,6 +12,7 @@ import { EditVehiclePage } from './pages/edit-vehicle-page.js';
 import { HomePage } from './pages/home-page.js';
 import { LandingPage } from './pages/landing-page.js';
 import { LicensePlatePage } from './pages/license-plate-page.js';
+import { MessageStatusPage } from './pages/message-status-page.js';
 import { MyVehiclesPage } from './pages/my-vehicles-page.js';
 import { NotFoundPage } from './pages/not-found-page.js';
 import { ProfilePage } from './pages/profile-page.js';
@@ -204,4 +206,61 @@ test('every touch target of Conversations, its menus and Blocked Users is at lea
   await blockedUsers.goto();
   await expect(blockedUsers.entry('2019 Honda Civic')).toBeVisible();
   await expectTouchTargets(page, 'Blocked Users (back, Unblock)');
+});
+
+test("every touch target of a sent message's status page is at least 44x44 px, and nothing overflows at 390 or 320 px", async ({
+  page,
+  vehicle,
+  browser,
+  baseURL,
+}) => {
+  // A passer-by writes without an account (issue 32); their browser's cookie is what shows them the page.
+  const visitor = await browser.newContext({ baseURL, storageState: answeredPromptsState(baseURL ?? '') });
+  const write = async (content: string) => {
+    const sent = await visitor.request.post('/api/messages/anonymous', {
+      headers: originHeader(),
+      data: { vehicleId: vehicle.id, content },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+    return (await sent.json()) as { id: string; conversationId: string };
+  };
+  const finder = await visitor.newPage();
+  const status = new MessageStatusPage(finder);
+  const expectFits = async (what: string) => {
+    for (const width of [390, 320]) {
+      await finder.setViewportSize({ width, height: 844 });
+      await expectTouchTargets(finder, `${what} at ${width} px`);
+      const overflow = await finder.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${what} at ${width} px: wider than the screen by`).toBeLessThanOrEqual(0);
+    }
+  };
+
+  // Nothing back yet: the three steps, Notify again waiting, the answer box.
+  const first = await write('Your lights are on, and the passenger window is open about a hand wide');
+  await status.goto(first.id);
+  await expect(status.notifyAgain).toBeDisabled();
+  await expectFits('the status page, Sent (Notify again, Send, Back to Home)');
+
+  // The owner answers with a tap and in words; the visitor answers back.
+  const answered = await page.request.post(`/api/conversations/${first.conversationId}/status`, {
+    headers: originHeader(),
+    data: { code: 'five_minutes' },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  const replied = await page.request.post(`/api/conversations/${first.conversationId}/messages`, {
+    headers: originHeader(),
+    data: { content: 'Thank you so much, I am on the third floor and coming down right now' },
+  });
+  expect(replied.status(), await replied.text()).toBe(201);
+  await write('No rush, I will keep an eye on it');
+  await finder.reload();
+  await expect(status.ownerAnswer).toHaveText("I'll be there in 5 minutes");
+  await expect(status.reply('No rush')).toBeVisible();
+  await expectFits("the status page with the owner's answer and replies");
+
+  // Another browser's message: the card that says so, with the way home.
+  await new MessageStatusPage(page).goto(first.id);
+  await new MessageStatusPage(page).expectNotShown();
+  await expectTouchTargets(page, "a status page that can't be shown (Back to Home, bottom navigation)");
+  await visitor.close();
 });

@@ -35,6 +35,27 @@ export interface MessagingPort {
    * from now on; the first call wins, and its sender's sockets hear of it (`message.status`).
    */
   recordDelivery(messageId: string): Promise<void>;
+  /**
+   * Messages written to a vehicle's owner (by side two) in (`from`, `until`] that nothing has taken yet: no
+   * live socket, no push service, not read (issue 32's e-mail fallback). Oldest first, at most `limit`, from
+   * after `after` (the last one of the page before) when given.
+   */
+  undeliveredToOwners(range: {
+    from: number;
+    until: number;
+    after?: UndeliveredMessage;
+    limit: number;
+  }): Promise<UndeliveredMessage[]>;
+  /** What a notification of the message shows its recipient, read outside any transaction; undefined: gone. */
+  readMessageNotice(messageId: string, recipientUserId: string): Promise<MessageNotice | undefined>;
+}
+
+/** A message to a vehicle's owner that no socket or push service took (MessagingPort.undeliveredToOwners). */
+export interface UndeliveredMessage {
+  messageId: string;
+  conversationId: string;
+  recipientUserId: string;
+  createdAt: number;
 }
 
 /** What messaging's port needs from outside: the bus it announces changes of state on. */

@@ -12,6 +12,7 @@ import {
   HomePage,
   LandingPage,
   LicensePlatePage,
+  MessageStatusPage,
   MessageSuccessPage,
   NotFoundPage,
   ProfilePage,
@@ -58,6 +59,8 @@ const alwaysPages: PageRoute[] = [
   { path: '/license-plate', component: LicensePlatePage },
   { path: '/message/:vehicleId', component: SendMessagePage },
   { path: '/message-success', component: MessageSuccessPage },
+  // A sent message's status, for its sender signed in or not (docs/decisions/0146-the-senders-status-page.md).
+  { path: '/sent/:messageId', component: MessageStatusPage as ComponentType },
 ];
 
 /** Pages for a signed-in user, besides / (spec §2 Route sets). */

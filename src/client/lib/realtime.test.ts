@@ -4,6 +4,7 @@ import {
   connectRealtime,
   REALTIME_RECONNECT_DELAY_MS,
   REALTIME_TOO_MANY_RETRY_MS,
+  realtimeOpen,
   reconnectDelayAfter,
 } from './realtime.js';
 
@@ -100,6 +101,26 @@ describe('connectRealtime and the browser network', () => {
     network.set(true);
     expect(opened).toHaveLength(2);
     disconnect();
+  });
+
+  it('says whether a socket is open, and tells its watchers when that changes (issue 32)', () => {
+    const changes: boolean[] = [];
+    const stop = realtimeOpen.subscribe(() => changes.push(realtimeOpen.isOpen()));
+    const disconnect = connectRealtime('', fakeNetwork(true));
+    expect(realtimeOpen.isOpen()).toBe(false);
+    opened[0]?.onopen?.();
+    expect(realtimeOpen.isOpen()).toBe(true);
+    opened[0]?.close(1006);
+    expect(realtimeOpen.isOpen()).toBe(false);
+    // The reconnect, then the close for good.
+    vi.advanceTimersByTime(REALTIME_RECONNECT_DELAY_MS);
+    opened[1]?.onopen?.();
+    disconnect();
+    expect(changes).toEqual([true, false, true, false]);
+    // A socket that never opened closes without a change.
+    connectRealtime('', fakeNetwork(true))();
+    expect(changes).toHaveLength(4);
+    stop();
   });
 
   it('once closed for good, opens nothing when the network comes back', () => {

@@ -68,6 +68,25 @@ function dispatch(data: unknown) {
 }
 
 /**
+ * Whether one of this page's sockets is open now (issue 32): a screen that must stay current polls only
+ * while none is, and reads again when one opens (what happened while it was closed came over no socket).
+ */
+let openSockets = 0;
+const openWatchers = new Set<() => void>();
+function countOpen(change: 1 | -1) {
+  openSockets += change;
+  for (const watcher of openWatchers) watcher();
+}
+export const realtimeOpen = {
+  isOpen: (): boolean => openSockets > 0,
+  /** `watcher` runs when a socket opens or closes; answers the function that stops it. */
+  subscribe(watcher: () => void): () => void {
+    openWatchers.add(watcher);
+    return () => openWatchers.delete(watcher);
+  },
+};
+
+/**
  * Spec §4 Realtime connection: opens for a signed-in user, sends {type: "authenticate", userId} on open (the
  * server goes by the session cookie anyway), reconnects 3 s after an abnormal close, and closes an attempt
  * still pending after 10 s. While the browser says it has no network, no attempt is made (it could only fail):
@@ -93,14 +112,18 @@ export function connectRealtime(userId: string, network: BrowserNetwork = browse
     const timeout = window.setTimeout(() => {
       if (current.readyState === WebSocket.CONNECTING) current.close();
     }, REALTIME_CONNECT_TIMEOUT_MS);
+    let isOpen = false;
     current.onopen = () => {
       window.clearTimeout(timeout);
       current.send(JSON.stringify({ type: 'authenticate', userId }));
+      isOpen = true;
+      countOpen(1);
     };
     current.onmessage = (message) => dispatch(message.data);
     current.onclose = (event) => {
       window.clearTimeout(timeout);
       socket = undefined;
+      if (isOpen) countOpen(-1);
       const delay = reconnectDelayAfter(event.code);
       if (isStopped || delay === undefined) return;
       reconnect = window.setTimeout(open, delay);

@@ -11,8 +11,9 @@ import { dismissErrorToasts } from '../lib/toast.js';
 const cameFromASend = () => (window.history.state as { sent?: boolean } | null)?.sent === true;
 
 /**
- * Message success (spec §2): a confirmation that returns to / after 10 seconds (spec §9). Only after a send:
- * opened by its address it leads home, and the failure toasts of earlier tries close on it.
+ * Message success (spec §2): a confirmation that returns to / after 10 seconds (spec §9), now after a message
+ * to the sample vehicle only (a real one leads to its status page, /sent/{id}: decision 0146). Only after a
+ * send: opened by its address it leads home, and the failure toasts of earlier tries close on it.
  */
 export function MessageSuccessPage() {
   const [isAfterSend] = useState(cameFromASend);

@@ -2,6 +2,7 @@ import { Send } from 'lucide-react';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import {
+  type AnonymousMessageInput,
   anonymousMessageRequestSchema,
   MESSAGE_MAX_LENGTH,
 } from '../../shared/messaging/messages.contract.js';
@@ -27,6 +28,10 @@ const VehicleNotFound = lazy(() =>
 const SenderChoice = lazy(() =>
   import('../features/messaging/sender-choice.js').then((module) => ({ default: module.SenderChoice })),
 );
+// The "Sending… Undo" countdown (issue 32): fetched when the form is first edited, before it is needed.
+const loadCountdown = () =>
+  import('../features/messaging/send-countdown.js').then((module) => ({ default: module.SendCountdown }));
+const SendCountdown = lazy(loadCountdown);
 
 export function SendMessagePage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
@@ -40,6 +45,12 @@ export function SendMessagePage() {
     (new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
   );
   const [senderVehicleId, setSenderVehicleId] = useState('');
+  // The message counting down before it goes (Undo gives the form back as it was).
+  const [waiting, setWaiting] = useState<AnonymousMessageInput | null>(null);
+  const edit = (text: string) => {
+    setContent(text);
+    void loadCountdown();
+  };
   // The user's quick messages (Settings, Privacy & Automation), the spec's six by default.
   const { quickMessages } = usePreferences();
   usePageTitle(texts.title);
@@ -65,7 +76,7 @@ export function SendMessagePage() {
       refuseBlankMessage(request.error.message);
       return;
     }
-    sendMessage.mutate(request.data);
+    setWaiting(request.data);
   };
 
   return (
@@ -92,7 +103,8 @@ export function SendMessagePage() {
                         key={quick}
                         type="button"
                         aria-pressed={content === quick}
-                        onClick={() => setContent(quick)}
+                        disabled={waiting !== null}
+                        onClick={() => edit(quick)}
                         className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
                       >
                         {quick}
@@ -110,7 +122,8 @@ export function SendMessagePage() {
                 maxLength={MESSAGE_MAX_LENGTH}
                 placeholder={texts.placeholder}
                 value={content}
-                onChange={(event) => setContent(event.target.value)}
+                readOnly={waiting !== null}
+                onChange={(event) => edit(event.target.value)}
                 aria-describedby="message-counter"
                 className="rounded-xl border border-input bg-background p-3 text-base"
               />
@@ -132,10 +145,25 @@ export function SendMessagePage() {
                   />
                 </Suspense>
               ) : null}
-              <Button type="submit" size="large" disabled={sendMessage.isPending}>
-                <Send aria-hidden className="h-5 w-5" />
-                {sendMessage.isPending ? texts.sending : texts.send}
-              </Button>
+              {waiting ? (
+                <Suspense fallback={null}>
+                  <SendCountdown
+                    onSend={() => {
+                      setWaiting(null);
+                      sendMessage.mutate(waiting);
+                    }}
+                    onUndo={() => {
+                      setWaiting(null);
+                      document.getElementById('message-content')?.focus();
+                    }}
+                  />
+                </Suspense>
+              ) : (
+                <Button type="submit" size="large" disabled={sendMessage.isPending}>
+                  <Send aria-hidden className="h-5 w-5" />
+                  {sendMessage.isPending ? texts.sending : texts.send}
+                </Button>
+              )}
               {/* Written offline: kept, and sent once the connection is back (decision 0142). */}
               {sendMessage.isPaused ? (
                 <p role="status" className="-mt-2 text-center text-sm text-muted-foreground">

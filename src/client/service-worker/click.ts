@@ -1,4 +1,4 @@
-import { OWNER_STATUS_CODES, type OwnerStatusCode } from '../../shared/messaging/status.contract.js';
+import { OWNER_STATUS_CODES, type OwnerStatusCode } from '../../shared/messaging/owner-status.js';
 
 /** An open window of the app, as the worker sees it (a WindowClient's url and state). */
 export interface OpenWindow {

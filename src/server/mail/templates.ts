@@ -1,3 +1,4 @@
+import { EMAIL_FALLBACK_AFTER_MS } from '../../shared/messaging/status.contract.js';
 import type { Mail } from './mailer.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -51,4 +52,25 @@ export const accountExistsMail = (to: string, link: string) =>
       'If it was not you, ignore this email.',
     ],
     { label: 'Sign in', link },
+  );
+
+/**
+ * Issue 32's e-mail fallback (docs/decisions/0145): a message for the owner's vehicle that no notification
+ * delivered. `subject` names the vehicle as the push does; `text` is the message, or the line a push shows
+ * when the owner hides previews; `settingName` is the switch that turns these mails off. Nothing of who
+ * wrote.
+ */
+export const newMessageMail = (
+  to: string,
+  mail: { subject: string; text: string; isPreview: boolean; settingName: string; link: string },
+) =>
+  layout(
+    to,
+    mail.subject,
+    [
+      `${mail.subject}.`,
+      mail.isPreview ? `“${mail.text}”` : mail.text,
+      `You get this email because your notifications could not reach you within ${EMAIL_FALLBACK_AFTER_MS / 60_000} minutes. To stop these emails, turn off “${mail.settingName}” in Settings.`,
+    ],
+    { label: 'Open the conversation', link: mail.link },
   );

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/index.js';
 import type { MessageWritten } from '../events/events.js';
 import type { MessagingPort, MessagingPortDeps } from '../ports.js';
 import { createDeliveryRepo } from './delivery.repo.js';
+import { createDeliveryStamps } from './delivery-stamps.js';
 import { otherUserOf, userOfSide } from './messaging.policy.js';
 import { createMessagingRepo } from './messaging.repo.js';
 import { createUnreadRepo } from './unread.repo.js';
@@ -20,6 +21,9 @@ export function createMessagingPort(
 ): MessagingPort {
   const repo = createMessagingRepo(database.db, database.engine);
   const delivery = createDeliveryRepo(database.db);
+  const deliveries = createDeliveryStamps(delivery, clock, (status) =>
+    events.publish('message.status', status),
+  );
   const unread = createUnreadRepo(database.db);
   const since = () => clock() - MESSAGE_RETENTION_MS;
   // The count sent with every message and asked for by every screen, not counted again each time.
@@ -59,17 +63,11 @@ export function createMessagingPort(
     messageNotice: (scope, messageId, recipientUserId) =>
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
 
-    async recordDelivery(messageId) {
-      const first = await delivery.markDelivered(messageId, clock());
-      if (!first) return;
-      const parties = await delivery.findParties(first.conversationId);
-      if (!parties) return;
-      await events.publish('message.status', {
-        conversationId: first.conversationId,
-        messageId,
-        senderUserId: userOfSide(parties, first.senderSide),
-        senderVisitorHash: first.senderSide === 'two' ? parties.visitorTwoHash : null,
-      });
-    },
+    recordDelivery: (messageId) => deliveries.stamp(messageId),
+
+    readMessageNotice: (messageId, recipientUserId) =>
+      unread.findMessageNotice(messageId, recipientUserId, since()),
+
+    undeliveredToOwners: (range) => delivery.listUndeliveredToOwners(range),
   };
 }

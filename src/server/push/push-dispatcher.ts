@@ -23,13 +23,18 @@ export interface PushDispatcherDeps {
   keys: () => Promise<VapidKeys>;
   clock: Clock;
   onError: (error: unknown) => void;
+  /**
+   * A push service took the notification of message `messageId` (2xx): it is Delivered (messaging's
+   * recordDelivery, issue 32). Its failure goes to onError; the push stands.
+   */
+  onDelivered: (messageId: string) => Promise<void>;
   /** The sender's timeout (config.pushTimeoutMs); claims last twice that (pushLeaseMs). */
   pushTimeoutMs: number;
 }
 
 /**
  * Drains the push queue: claims due jobs, pushes each to its subscriptions, and answers what each push
- * service said: delivered (done), gone (404/410: the subscription is deleted), worth retrying (a retry job
+ * service said: delivered (done, and its message Delivered), gone (404/410: the subscription is deleted), worth retrying (a retry job
  * for that subscription, backing off, until the TTL runs out) or refused (given up). A slow or hanging
  * push service holds only its own job; the message it announces was answered long before.
  */
@@ -74,8 +79,10 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     if (job.expiresAt <= now) return finish(job.id);
     const ttlSeconds = Math.floor((job.expiresAt - now) / 1000);
     const options = { ttlSeconds, urgency: job.urgency as PushUrgency };
+    let delivered = false;
     for (const target of await targetsOf(job)) {
       const outcome = await sender.send(target, job.payload, options);
+      if (outcome.kind === 'sent') delivered = true;
       if (outcome.kind === 'gone') {
         await subscriptions.deleteSubscription(target.id);
         continue;
@@ -91,6 +98,7 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
         nextAttemptAt: next,
       });
     }
+    if (delivered && job.messageId) await deps.onDelivered(job.messageId).catch(deps.onError);
     finish(job.id);
   }
 

@@ -1,5 +1,6 @@
 import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
+import { emailFallbackJob, emailFallbackOf } from './email-fallback.service.js';
 import { createPushQueueRepo, createPushRepo } from './push.repo.js';
 import { registerPushRoutes } from './push.routes.js';
 import { createPushService } from './push.service.js';
@@ -8,7 +9,7 @@ import { createPushDispatcher, pushDispatchJob } from './push-dispatcher.js';
 import { createPushSender } from './push-sender.js';
 import { lazyVapidKeys, loadVapidKeys } from './vapid.js';
 
-/** Web push (ADDENDUM §8-§10): subscriptions, and a notification of every message with the app closed. */
+/** Web push (ADDENDUM §8-§10): subscriptions, a push of each message, and the e-mail when none arrives. */
 export const registerPushFeature: Feature = (app, deps) => {
   const { config, database, clock, limiter } = deps;
   const repo = createPushRepo(database.db);
@@ -18,19 +19,20 @@ export const registerPushFeature: Feature = (app, deps) => {
   registerPushRoutes(app, {
     push: createPushService({ repo, keys, sender, limiter, clock, pushServiceHosts }),
   });
-  const queue = createPushQueueRepo(database.db, database.engine);
-  const onError = (error: unknown) => app.log.warn({ code: errorCode(error) }, 'push failed');
+  const warn = (what: string) => (e: unknown) => app.log.warn({ code: errorCode(e) }, `${what} failed`);
   const dispatcher = createPushDispatcher({
-    queue,
+    queue: createPushQueueRepo(database.db, database.engine),
     subscriptions: repo,
     sender,
     keys,
     clock,
-    onError,
+    onError: warn('push'),
+    onDelivered: deps.messaging.recordDelivery,
     pushTimeoutMs,
   });
   registerPushSubscribers(deps, database.engine, dispatcher);
   deps.jobs.register(pushDispatchJob(dispatcher));
+  deps.jobs.register(emailFallbackJob(emailFallbackOf(deps, warn('e-mail fallback'))));
   app.addHook('onClose', async () => {
     await dispatcher.settle();
     sender.close();

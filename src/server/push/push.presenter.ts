@@ -5,10 +5,19 @@ import {
   type PushPayload,
 } from '../../shared/push/push.contract.js';
 import { vehicleLabel } from '../../shared/vehicles/label.js';
-import type { MessageNotice } from '../ports.js';
+import { newMessageMail } from '../mail/templates.js';
+import type { MessageNotice, NoticeVehicle } from '../ports.js';
 
 /** A notification shows this much of a message; the app shows the rest. */
 export const PREVIEW_CHARACTERS = 140;
+
+/** "New message for your {vehicle} ({plate})": the recipient's own vehicle, as a push and a mail name it. */
+export function newMessageTitle(vehicle: NoticeVehicle): string {
+  const vehicleName = vehicleLabel(vehicle);
+  return vehicleName
+    ? `New message for your ${vehicleName}${vehicle.licensePlate ? ` (${vehicle.licensePlate})` : ''}`
+    : 'New message';
+}
 
 /**
  * The owner's one-tap answers as a notification's buttons, most useful first: Chrome shows two, and a
@@ -37,15 +46,11 @@ export function presentMessageNotification(
   notice: MessageNotice,
   options: { showPreview: boolean } = { showPreview: true },
 ): PushPayload {
-  const vehicle = notice.recipientVehicle;
-  const vehicleName = vehicleLabel(vehicle);
   const text = [...notice.content];
   const preview =
     text.length > PREVIEW_CHARACTERS ? `${text.slice(0, PREVIEW_CHARACTERS - 1).join('')}…` : notice.content;
   return {
-    title: vehicleName
-      ? `New message for your ${vehicleName}${vehicle.licensePlate ? ` (${vehicle.licensePlate})` : ''}`
-      : 'New message',
+    title: newMessageTitle(notice.recipientVehicle),
     body: options.showPreview ? preview : notificationPreferencesTexts.hiddenPreview,
     tag: `conversation-${notice.conversationId}`,
     url: `/conversations/${encodeURIComponent(notice.conversationId)}`,
@@ -53,6 +58,25 @@ export function presentMessageNotification(
     unreadCount: notice.unreadCount,
     ...(notice.recipientIsOwner ? { actions: answerActions } : {}),
   };
+}
+
+/**
+ * The e-mail of a message no notification delivered (issue 32, docs/decisions/0145), to the owner's
+ * verified address: the push's title, the whole text only when the owner shows previews, a link to the
+ * conversation. Nothing of who wrote.
+ */
+export function presentFallbackMail(
+  to: string,
+  notice: MessageNotice,
+  options: { showPreview: boolean; appOrigin: string },
+) {
+  return newMessageMail(to, {
+    subject: newMessageTitle(notice.recipientVehicle),
+    text: options.showPreview ? notice.content : notificationPreferencesTexts.hiddenPreview,
+    isPreview: options.showPreview,
+    settingName: notificationPreferencesTexts.emailFallback,
+    link: `${options.appOrigin}/conversations/${encodeURIComponent(notice.conversationId)}`,
+  });
 }
 
 /**

@@ -7,26 +7,38 @@ import { storedServerKey } from '../db/server-keys.js';
 export const showsPreviews = (row: { showPreviews: number | bigint } | undefined) =>
   row === undefined || Number(row.showPreviews) === 1;
 
+/** Whether the owner is e-mailed when nothing else reached them: no row means the default, yes (0145). */
+export const mailsFallback = (row: { emailFallback: number | bigint } | undefined) =>
+  row === undefined || Number(row.emailFallback) === 1;
+
 export function createPushRepo(db: Db) {
   return {
     /** The owner's notification preferences the server honours; undefined means the defaults. */
     findNotificationPreferences(userId: string) {
       return db
         .selectFrom('notificationPreferences')
-        .select('showPreviews')
+        .select(['showPreviews', 'emailFallback'])
         .where('userId', '=', userId)
         .executeTakeFirst();
     },
 
-    async saveNotificationPreferences(userId: string, showPreviews: boolean, now: number) {
-      const value = showPreviews ? 1 : 0;
-      await db
+    /** Saves the switches given (an absent one keeps its value, or its default), answering them all. */
+    async saveNotificationPreferences(
+      userId: string,
+      changes: { showPreviews?: boolean; emailFallback?: boolean },
+      now: number,
+    ) {
+      const changed: { showPreviews?: number; emailFallback?: number; updatedAt: number } = {
+        updatedAt: now,
+      };
+      if (changes.showPreviews !== undefined) changed.showPreviews = changes.showPreviews ? 1 : 0;
+      if (changes.emailFallback !== undefined) changed.emailFallback = changes.emailFallback ? 1 : 0;
+      return db
         .insertInto('notificationPreferences')
-        .values({ userId, showPreviews: value, updatedAt: now })
-        .onConflict((conflict) =>
-          conflict.column('userId').doUpdateSet({ showPreviews: value, updatedAt: now }),
-        )
-        .execute();
+        .values({ userId, showPreviews: 1, emailFallback: 1, ...changed })
+        .onConflict((conflict) => conflict.column('userId').doUpdateSet(changed))
+        .returning(['showPreviews', 'emailFallback'])
+        .executeTakeFirstOrThrow();
     },
 
     /** A key the server made for itself once (the VAPID pair), by name (src/server/db/server-keys.ts). */

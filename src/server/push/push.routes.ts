@@ -36,13 +36,13 @@ export function registerPushRoutes(app: FastifyInstance, { push }: { push: PushS
     return { renewalRequired: await push.renewalRequired(userId, endpoint) };
   });
 
-  // Whether pushes show the message's text (Settings, Push Notifications): the server writes the pushes.
+  // Whether pushes show the message's text, and whether the owner is e-mailed when no notification reaches
+  // them (Settings, Push Notifications): the server writes the pushes and the mails.
   app.get('/api/push/preferences', async (request) => push.preferences(requireUser(request).user.id));
 
   app.put('/api/push/preferences', async (request) => {
     const userId = requireUser(request).user.id;
-    const { showPreviews } = notificationPreferencesRequestSchema.parse(request.body);
-    return push.savePreferences(userId, { showPreviews });
+    return push.savePreferences(userId, notificationPreferencesRequestSchema.parse(request.body));
   });
 
   app.post('/api/push/test', async (request) => {

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
-import { type PushPayload, pushTexts } from '../../shared/push/push.contract.js';
+import {
+  type NotificationPreferences,
+  type PushPayload,
+  pushTexts,
+} from '../../shared/push/push.contract.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors/http-error.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
-import { type PushRepo, showsPreviews } from './push.repo.js';
+import { mailsFallback, type PushRepo, showsPreviews } from './push.repo.js';
 import { isAllowedPushEndpoint } from './push-hosts.js';
 import type { PushSender } from './push-sender.js';
 import type { VapidKeys } from './vapid.js';
@@ -38,14 +42,19 @@ export function createPushService(deps: PushServiceDeps) {
   return {
     publicKey: async () => (await keys()).publicKey,
 
-    /** The preferences the server honours when it writes this user's pushes. */
-    async preferences(userId: string) {
-      return { showPreviews: showsPreviews(await repo.findNotificationPreferences(userId)) };
+    /** The preferences the server honours for this user: its pushes' previews, and the e-mail fallback. */
+    async preferences(userId: string): Promise<NotificationPreferences> {
+      const stored = await repo.findNotificationPreferences(userId);
+      return { showPreviews: showsPreviews(stored), emailFallback: mailsFallback(stored) };
     },
 
-    async savePreferences(userId: string, input: { showPreviews: boolean }) {
-      await repo.saveNotificationPreferences(userId, input.showPreviews, clock());
-      return { showPreviews: input.showPreviews };
+    /** Saves the switches given; answers all of them as they now are. */
+    async savePreferences(
+      userId: string,
+      changes: { showPreviews?: boolean; emailFallback?: boolean },
+    ): Promise<NotificationPreferences> {
+      const saved = await repo.saveNotificationPreferences(userId, changes, clock());
+      return { showPreviews: showsPreviews(saved), emailFallback: mailsFallback(saved) };
     },
 
     async subscribe(userId: string, input: { endpoint: string; p256dh: string; auth: string }) {

@@ -415,12 +415,12 @@ describe.each(testEngines)('web push on %s', (engine) => {
       });
       expect(sent.statusCode).toBe(201);
     };
-    expect((await preferences()).json()).toEqual({ showPreviews: true });
+    expect((await preferences()).json()).toEqual({ showPreviews: true, emailFallback: true });
 
     const off = await preferences({ showPreviews: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ showPreviews: false });
-    expect((await preferences()).json()).toEqual({ showPreviews: false });
+    expect(off.json()).toEqual({ showPreviews: false, emailFallback: true });
+    expect((await preferences()).json()).toEqual({ showPreviews: false, emailFallback: true });
     await visitorWrites('The gate code is 4711');
     await expect.poll(() => pushesTo(browser.id).length).toBe(1);
     const hidden = pushesTo(browser.id)[0]?.plaintext ?? '';
@@ -444,11 +444,12 @@ describe.each(testEngines)('web push on %s', (engine) => {
       const refused = await call(t.app, 'PUT', '/api/push/preferences', { cookie: owner.cookie, body });
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().message).toMatch(
-        /showPreviews must be true or false|Request body must be a JSON object/,
+        /showPreviews must be true or false|Request body must be a JSON object|Send showPreviews, emailFallback or both/,
       );
     }
     expect((await call(t.app, 'GET', '/api/push/preferences', { cookie: owner.cookie })).json()).toEqual({
       showPreviews: true,
+      emailFallback: true,
     });
     expect((await call(t.app, 'GET', '/api/push/preferences')).statusCode).toBe(401);
     expect(

@@ -86,9 +86,15 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     return { socket, events };
   }
 
+  /** The first test's owner and vehicle, written to again below: registrations per network are limited. */
+  let firstOwner: Awaited<ReturnType<typeof createVerifiedUser>>;
+  let firstVehicle: Awaited<ReturnType<typeof buildVehicle>>;
+
   it('a message posted to one instance reaches the owner’s socket on the other', async () => {
     const owner = await createVerifiedUser(one);
     const vehicle = await buildVehicle(one.app, owner.cookie);
+    firstOwner = owner;
+    firstVehicle = vehicle;
     const { socket, events } = await socketOnTwo(owner.cookie);
 
     const sent = await call(one.app, 'POST', '/api/messages/anonymous', {
@@ -102,6 +108,49 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
         message: { id: sent.json().id, conversationId: sent.json().conversationId },
       });
     socket.close();
+  });
+
+  it('a visitor’s socket on one instance hears Delivered and the owner’s answer given on the other (issue 32)', async () => {
+    const owner = firstOwner;
+    const vehicle = firstVehicle;
+    const ownerSocket = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie: owner.cookie } });
+    const ownerFrames: ServerEvent[] = [];
+    ownerSocket.on('message', (data) => ownerFrames.push(JSON.parse(String(data)) as ServerEvent));
+    await expect.poll(() => ownerFrames.map((frame) => frame.type)).toContain('unread_count_update');
+    const first = await call(one.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+    });
+    const cookie = `visitor=${first.cookies.find((c) => c.name === 'visitor')?.value}`;
+    const visitor = new WebSocket(twoUrl, { headers: { origin: TEST_ORIGIN, cookie } });
+    const frames: ServerEvent[] = [];
+    visitor.on('message', (data) => frames.push(JSON.parse(String(data)) as ServerEvent));
+    await expect.poll(() => frames).toContainEqual({ type: 'authenticated' });
+
+    const second = await call(one.app, 'POST', '/api/messages/anonymous', {
+      cookie,
+      body: { vehicleId: vehicle.id, content: 'Still on' },
+    });
+    const conversationId = second.json().conversationId as string;
+    await expect
+      .poll(() => frames)
+      .toContainEqual({ type: 'message_status', conversationId, messageId: second.json().id });
+    const status = await call(two, 'GET', `/api/messages/${second.json().id}/status`, { cookie });
+    expect(status.json().state).toBe('delivered');
+
+    await call(one.app, 'POST', `/api/conversations/${conversationId}/status`, {
+      cookie: owner.cookie,
+      body: { code: 'on_my_way' },
+    });
+    await expect
+      .poll(() => frames)
+      .toContainEqual({ type: 'message_status', conversationId, messageId: null });
+    // Only frames about its own conversation, and nothing else.
+    expect(
+      frames
+        .slice(1)
+        .every((frame) => frame.type === 'message_status' && frame.conversationId === conversationId),
+    ).toBe(true);
+    visitor.close();
   });
 
   it('the unread count on one instance’s socket follows what the other instance wrote', async () => {

@@ -1,7 +1,7 @@
 import * as c from '../contract.js';
 import { acceptanceTexts } from '../vehicles/acceptance.js';
 import { publicVehicleSchema } from '../vehicles/vehicles.responses.js';
-import { ownerStatusSchema } from './status.contract.js';
+import { ownerStatusSchema } from './owner-status.js';
 
 export const MESSAGE_MAX_LENGTH = 500;
 

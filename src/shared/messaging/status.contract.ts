@@ -5,15 +5,17 @@ import * as c from '../contract.js';
  * owner's one-tap answers, notify again, and the settings the server honours for it. Kept once, here.
  */
 
-/** The owner's one-tap answers, in the order they are offered, with the words both sides see. */
-export const ownerStatusTexts = {
-  on_my_way: 'On my way',
-  five_minutes: "I'll be there in 5 minutes",
-  moved: 'Moved, thanks',
-  not_mine: 'Not my car',
-} as const;
-export type OwnerStatusCode = keyof typeof ownerStatusTexts;
-export const OWNER_STATUS_CODES = Object.keys(ownerStatusTexts) as OwnerStatusCode[];
+// The owner's one-tap answers live in owner-status.ts: a conversation carries the latest (messages.contract),
+// and what the app's first load imports from a module comes with all of that module's code in use.
+import { OWNER_STATUS_CODES, ownerStatusSchema } from './owner-status.js';
+
+export {
+  OWNER_STATUS_CODES,
+  type OwnerStatus,
+  type OwnerStatusCode,
+  ownerStatusSchema,
+  ownerStatusTexts,
+} from './owner-status.js';
 
 /** A sender may ask to notify the owner again once, this long after the message, if nothing came back. */
 export const NOTIFY_AGAIN_AFTER_MS = 10 * 60_000;
@@ -42,14 +44,6 @@ export const ownerStatusRequestSchema = /* @__PURE__ */ c.lazy(() =>
   ),
 );
 export type OwnerStatusRequest = c.Input<typeof ownerStatusRequestSchema>;
-
-/** The owner's latest one-tap answer, with its words and time. */
-export const ownerStatusSchema = c.object({
-  code: c.oneOf(OWNER_STATUS_CODES),
-  text: c.string,
-  at: c.string,
-});
-export type OwnerStatus = c.Infer<typeof ownerStatusSchema>;
 
 /** What POST /api/conversations/{id}/status answers: the answer now in force, with its time. */
 export const ownerStatusAnswerSchema = c.object({ message: c.string, ownerStatus: ownerStatusSchema });

@@ -1,5 +1,5 @@
 import * as c from '../contract.js';
-import { OWNER_STATUS_CODES } from '../messaging/status.contract.js';
+import { OWNER_STATUS_CODES } from '../messaging/owner-status.js';
 
 /** Texts of the push calls; the spec names none (docs/decisions/0091-web-push.md). */
 export const pushTexts = {
@@ -127,24 +127,49 @@ export type PushPayload = Omit<c.Infer<typeof pushPayloadSchema>, 'actions'> & {
 // Notification preferences (GET and PUT /api/push/preferences).
 
 /**
- * The owner's notification preferences the server itself must honour (issue 10): whether a push shows the
- * message's text. The rest of the notification preferences live only in the browser's cookie.
+ * The owner's notification preferences the server itself must honour: whether a push shows the message's
+ * text (issue 10), and whether the owner is e-mailed when neither a live socket nor a push reached them
+ * (issue 32, docs/decisions/0145). The rest of the notification preferences live only in the browser's cookie.
  */
 export const notificationPreferencesTexts = {
   showPreviewsRequired: 'showPreviews must be true or false',
-  /** A push's body when the owner turned previews off. */
+  emailFallbackRequired: 'emailFallback must be true or false',
+  /** PUT with neither switch. */
+  preferenceRequired: 'Send showPreviews, emailFallback or both, each true or false',
+  /** A push's body (and the e-mail's line) when the owner turned previews off. */
   hiddenPreview: 'Open the app to read it.',
+  /** The setting, as Settings shows it and the e-mail names it (issue 32's words). */
+  emailFallback: "E-mail me when notifications can't reach me",
 } as const;
 
-/** PUT /api/push/preferences {showPreviews}. */
+/** A switch that may be left out: absent reads as unchanged; anything but true or false (null too) is `problem`. */
+const optionalSwitch = (problem: string) =>
+  c.check(c.unknown, (value) =>
+    value === undefined || typeof value === 'boolean' ? undefined : problem,
+  ) as c.Contract<boolean | undefined, boolean | undefined>;
+
+/** PUT /api/push/preferences {showPreviews?, emailFallback?}: either switch, or both; not neither. */
 export const notificationPreferencesRequestSchema = /* @__PURE__ */ c.lazy(() =>
   c.requestBody(
-    { showPreviews: 'boolean' },
-    // Required: absent or null is refused with the same words as a wrong type.
-    c.object({ showPreviews: c.withMessage(c.boolean, notificationPreferencesTexts.showPreviewsRequired) }),
+    { showPreviews: 'boolean', emailFallback: 'boolean' },
+    c.check(
+      c.object({
+        // Null is refused with the same words as a wrong type.
+        showPreviews: optionalSwitch(notificationPreferencesTexts.showPreviewsRequired),
+        emailFallback: optionalSwitch(notificationPreferencesTexts.emailFallbackRequired),
+      }),
+      (value) =>
+        value.showPreviews === undefined && value.emailFallback === undefined
+          ? notificationPreferencesTexts.preferenceRequired
+          : undefined,
+    ),
   ),
 );
+export type NotificationPreferencesRequest = c.Input<typeof notificationPreferencesRequestSchema>;
 
 /** GET and PUT /api/push/preferences answer the preferences now in force. */
-export const notificationPreferencesResponseSchema = c.object({ showPreviews: c.boolean });
+export const notificationPreferencesResponseSchema = c.object({
+  showPreviews: c.boolean,
+  emailFallback: c.boolean,
+});
 export type NotificationPreferences = c.Infer<typeof notificationPreferencesResponseSchema>;

@@ -13,7 +13,7 @@ import { sendMessageTexts } from './texts.js';
 
 /**
  * Send Message: one Idempotency-Key per message the person means to send (useIdempotencyKey), so a retry
- * after a lost answer stores it once. Success goes to /message-success.
+ * after a lost answer stores it once. Success goes to the message's status page, /sent/{id}.
  */
 export function useSendMessage() {
   const [, navigate] = useLocation();
@@ -28,8 +28,9 @@ export function useSendMessage() {
       idempotencyKey.forget();
       // A refusal shown before this send is no longer true.
       if (blankMessageToast !== undefined) dismissToast(blankMessageToast);
-      // The state is what says a send happened: /message-success opened by its address claims nothing.
-      navigate(sent.isDelivered ? '/message-success' : '/message-success?sample=1', {
+      // A real message's status page (issue 32); the sample vehicle's confirmation, which the state says
+      // followed a send: /message-success opened by its address claims nothing.
+      navigate(sent.isDelivered ? `/sent/${sent.id}` : '/message-success?sample=1', {
         replace: true,
         state: { sent: true },
       });

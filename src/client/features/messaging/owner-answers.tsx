@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
-import { OWNER_STATUS_CODES, ownerStatusTexts } from '../../../shared/messaging/status.contract.js';
+import { OWNER_STATUS_CODES, ownerStatusTexts } from '../../../shared/messaging/owner-status.js';
 import { messageTime } from '../../lib/message-time.js';
 import { isOwnersSide } from './conversation-display.js';
 import { useAnswerAsOwner } from './conversation-mutations.js';

@@ -8,41 +8,84 @@ import { apiRequest, readQuery } from '../../lib/api.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { updatePreferences } from '../../lib/preferences.js';
 import { queryClient } from '../../lib/query-client.js';
+import { emailFallbackTexts } from './email-fallback-texts.js';
 import { pushTexts as texts } from './push-texts.js';
 
 const preferencesKey = ['/api/push/preferences'] as const;
+
+type Switch = keyof NotificationPreferences;
+
+/** One of the notification preferences the server keeps (GET and PUT /api/push/preferences), as a switch. */
+function PreferenceSwitch({
+  name,
+  label,
+  description,
+  context,
+  onSaved,
+}: {
+  name: Switch;
+  label: string;
+  description: string;
+  context: string;
+  onSaved?: (saved: NotificationPreferences) => void;
+}) {
+  const preferences = useQuery({
+    queryKey: preferencesKey,
+    queryFn: readQuery(notificationPreferencesResponseSchema),
+  });
+  const save = useMutation({
+    mutationFn: (value: boolean) =>
+      apiRequest(
+        'PUT',
+        '/api/push/preferences',
+        { [name]: value },
+        { response: notificationPreferencesResponseSchema },
+      ),
+    onSuccess: (saved: NotificationPreferences) => {
+      queryClient.setQueryData(preferencesKey, saved);
+      onSaved?.(saved);
+    },
+    onError: (error) => handleApiError(error, { context }),
+  });
+  if (!preferences.data) return null;
+  const checked = save.isPending ? save.variables : preferences.data[name];
+  return (
+    <SwitchRow
+      label={label}
+      description={description}
+      checked={checked}
+      onCheckedChange={(next) => save.mutate(next)}
+    />
+  );
+}
 
 /**
  * Whether notifications show the message's text (the notifications.showPreviews preference). The server
  * writes the pushes, so it keeps the owner's choice; the preferences cookie follows it for this browser.
  */
 export function PreviewSwitch() {
-  const preferences = useQuery({
-    queryKey: preferencesKey,
-    queryFn: readQuery(notificationPreferencesResponseSchema),
-  });
-  const save = useMutation({
-    mutationFn: (showPreviews: boolean) =>
-      apiRequest(
-        'PUT',
-        '/api/push/preferences',
-        { showPreviews },
-        { response: notificationPreferencesResponseSchema },
-      ),
-    onSuccess: (saved: NotificationPreferences) => {
-      queryClient.setQueryData(preferencesKey, saved);
-      updatePreferences({ notifications: { showPreviews: saved.showPreviews } });
-    },
-    onError: (error) => handleApiError(error, { context: 'saving notification previews' }),
-  });
-  if (!preferences.data) return null;
-  const checked = save.isPending ? save.variables : preferences.data.showPreviews;
   return (
-    <SwitchRow
+    <PreferenceSwitch
+      name="showPreviews"
       label={texts.showPreviews}
       description={texts.showPreviewsHint}
-      checked={checked}
-      onCheckedChange={(next) => save.mutate(next)}
+      context="saving notification previews"
+      onSaved={(saved) => updatePreferences({ notifications: { showPreviews: saved.showPreviews } })}
+    />
+  );
+}
+
+/**
+ * Whether the owner is e-mailed when no notification reached them (issue 32). Shown whether or not push is
+ * on in this browser: it matters most when it is not.
+ */
+export function EmailFallbackSwitch() {
+  return (
+    <PreferenceSwitch
+      name="emailFallback"
+      label={emailFallbackTexts.label}
+      description={emailFallbackTexts.hint}
+      context="saving the e-mail fallback"
     />
   );
 }

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast.js';
 import { showBasicTestNotification } from './basic-notifications.js';
 import { browserHelpOf, isIos } from './browser-help.js';
 import { refreshNotificationState, useNotificationState } from './notification-state.js';
-import { PreviewSwitch } from './preview-switch.js';
+import { EmailFallbackSwitch, PreviewSwitch } from './preview-switch.js';
 import { disableNotifications, enableNotifications, sendTestPush, subscribeToPush } from './push-actions.js';
 import { explanationOf, type NotificationPermissionState, type PushBadge, pushBadge } from './push-status.js';
 import { pushTexts as texts } from './push-texts.js';
@@ -125,8 +125,9 @@ export function PushNotificationsCard() {
             {texts.refreshStatus}
           </Button>
         </div>
-        <div className="mt-4 border-t border-border pt-4">
+        <div className="mt-4 space-y-2 border-t border-border pt-4">
           <PreviewSwitch />
+          <EmailFallbackSwitch />
         </div>
       </CardContent>
     </Card>
