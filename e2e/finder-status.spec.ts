@@ -45,16 +45,6 @@ async function messagesTo(owner: APIRequestContext, vehicleId: string): Promise<
   return messages.map((message) => message.content);
 }
 
-async function conversationIdOf(owner: APIRequestContext, vehicleId: string): Promise<string> {
-  const conversations = (await (await owner.get('/api/conversations')).json()) as {
-    id: string;
-    vehicleOneId: string;
-  }[];
-  const conversation = conversations.find((item) => item.vehicleOneId === vehicleId);
-  expect(conversation, 'the owner has the conversation').toBeDefined();
-  return conversation?.id ?? '';
-}
-
 async function writeOnSendMessage(finder: Page, vehicleId: string, plate: string) {
   const send = new SendMessagePage(finder);
   await finder.goto(`/message/${vehicleId}`);
@@ -157,13 +147,9 @@ test('the whole loop: Delivered and Seen live, the owner answers with a tap and 
   await status.expectStep('Seen', { timeout: LIVE_MS });
   await expect(status.notifyAgain).toHaveCount(0);
 
-  // The owner taps On my way (from their chat's context) and replies in words: both reach the finder live.
-  const conversationId = await conversationIdOf(page.request, vehicle.id);
-  const answered = await page.request.post(`/api/conversations/${conversationId}/status`, {
-    headers: originHeader(),
-    data: { code: 'on_my_way' },
-  });
-  expect(answered.status(), await answered.text()).toBe(200);
+  // The owner taps On my way in the chat and replies in words: both reach the finder live.
+  await owner.answer('On my way').click();
+  await expect(owner.answer('On my way')).toHaveAttribute('aria-pressed', 'true');
   await expect(status.ownerAnswer).toHaveText('On my way', { timeout: LIVE_MS });
   await owner.sendReply('Thank you, two minutes');
   await expect(status.reply('Thank you, two minutes')).toBeVisible({ timeout: LIVE_MS });
