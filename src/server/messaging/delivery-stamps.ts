@@ -20,8 +20,8 @@ export function createDeliveryStamps(
   let pending: Set<string> | undefined;
   let written: Promise<void> | undefined;
 
-  async function write(ids: Set<string>) {
-    for (const row of await repo.markDelivered([...ids], clock())) {
+  async function announceAll(stamped: Awaited<ReturnType<typeof repo.markDelivered>>) {
+    for (const row of stamped) {
       await announce({
         conversationId: row.conversationId,
         messageId: row.id,
@@ -30,6 +30,8 @@ export function createDeliveryStamps(
       });
     }
   }
+
+  const write = async (ids: Set<string>) => announceAll(await repo.markDelivered([...ids], clock()));
 
   return {
     /** Stamps the message delivered (at the end of this turn); resolves once it is written and announced. */
@@ -45,6 +47,14 @@ export function createDeliveryStamps(
       }
       pending.add(messageId);
       return written;
+    },
+
+    /**
+     * Stamps what was written to the account since `since` and nothing took yet: its app just connected
+     * (one statement per connection, writing only when there is something to stamp).
+     */
+    async stampAllTo(userId: string, since: number): Promise<void> {
+      await announceAll(await repo.markDeliveredTo(userId, since, clock()));
     },
   };
 }

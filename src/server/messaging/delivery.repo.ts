@@ -1,7 +1,28 @@
 import type { Db } from '../db/index.js';
+import type { ConversationSide } from '../db/schema.js';
 
 /** The SQL of what became of a message after it was written: delivered, or not yet (issue 32). */
 export function createDeliveryRepo(db: Db) {
+  /** Messages just stamped, with their conversation's sides (who wrote each, whom to tell). */
+  async function withParties(
+    stamped: Array<{ id: string; conversationId: string; senderSide: ConversationSide }>,
+  ) {
+    if (stamped.length === 0) return [];
+    const parties = new Map(
+      (
+        await db
+          .selectFrom('conversations')
+          .select(['id', 'ownerOneId', 'userTwoId', 'visitorTwoHash'])
+          .where('id', 'in', [...new Set(stamped.map((row) => row.conversationId))])
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
+    return stamped.flatMap((row) => {
+      const conversation = parties.get(row.conversationId);
+      return conversation ? [{ ...row, conversation }] : [];
+    });
+  }
+
   return {
     /**
      * Stamps the messages delivered at `at` unless they were already; answers those this call stamped, with
@@ -16,20 +37,50 @@ export function createDeliveryRepo(db: Db) {
         .where('deliveredAt', 'is', null)
         .returning(['id', 'conversationId', 'senderSide'])
         .execute();
-      if (stamped.length === 0) return [];
-      const parties = new Map(
-        (
-          await db
-            .selectFrom('conversations')
-            .select(['id', 'ownerOneId', 'userTwoId', 'visitorTwoHash'])
-            .where('id', 'in', [...new Set(stamped.map((row) => row.conversationId))])
-            .execute()
-        ).map((row) => [row.id, row]),
-      );
-      return stamped.flatMap((row) => {
-        const conversation = parties.get(row.conversationId);
-        return conversation ? [{ ...row, conversation }] : [];
-      });
+      return withParties(stamped);
+    },
+
+    /**
+     * Stamps delivered at `at` every message written to `userId` since `since` that nothing took yet (their
+     * app just connected: the device has them now); answers those, as markDelivered does.
+     */
+    async markDeliveredTo(userId: string, since: number, at: number) {
+      const stamped = await db
+        .updateTable('messages')
+        .set({ deliveredAt: at })
+        .where('deliveredAt', 'is', null)
+        .where('createdAt', '>', since)
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('senderSide', '=', 'two'),
+              eb(
+                'conversationId',
+                'in',
+                eb
+                  .selectFrom('conversations')
+                  .select('id')
+                  .where('ownerOneId', '=', userId)
+                  .where('lastMessageAt', '>', since),
+              ),
+            ]),
+            eb.and([
+              eb('senderSide', '=', 'one'),
+              eb(
+                'conversationId',
+                'in',
+                eb
+                  .selectFrom('conversations')
+                  .select('id')
+                  .where('userTwoId', '=', userId)
+                  .where('lastMessageAt', '>', since),
+              ),
+            ]),
+          ]),
+        )
+        .returning(['id', 'conversationId', 'senderSide'])
+        .execute();
+      return withParties(stamped);
     },
 
     /**

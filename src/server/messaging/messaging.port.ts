@@ -64,6 +64,7 @@ export function createMessagingPort(
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
 
     recordDelivery: (messageId) => deliveries.stamp(messageId),
+    recordDeliveriesTo: (userId) => deliveries.stampAllTo(userId, since()),
 
     readMessageNotice: (messageId, recipientUserId) =>
       unread.findMessageNotice(messageId, recipientUserId, since()),

@@ -154,6 +154,35 @@ describe.each(testEngines)('what became of a message, for its sender, on %s (iss
     expect(ownerSocket.events.some((event) => event.type === 'message_status')).toBe(false);
   });
 
+  it('a message written while the owner’s app was closed is Delivered when it opens (its socket connects)', async () => {
+    const sleeper = await createVerifiedUser(t);
+    const sleeperVehicle = await buildVehicle(t.app, sleeper.cookie);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: sleeperVehicle.id, content: 'Your lights are on' },
+    });
+    const cookie = visitorCookieOf(sent);
+    const visitorSocket = await socketOf(cookie);
+    t.clock.advance(30_000);
+    expect((await statusOf(sent.json().id, cookie)).json().state).toBe('sent');
+    await socketOf(sleeper.cookie);
+    await expect
+      .poll(() => statusFrames(visitorSocket))
+      .toContainEqual({
+        type: 'message_status',
+        conversationId: sent.json().conversationId,
+        messageId: sent.json().id,
+      });
+    expect((await statusOf(sent.json().id, cookie)).json()).toMatchObject({
+      state: 'delivered',
+      deliveredAt: new Date(t.clock.now()).toISOString(),
+    });
+    // Its second socket stamps nothing again.
+    const frames = statusFrames(visitorSocket).length;
+    await socketOf(sleeper.cookie);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(statusFrames(visitorSocket).length).toBe(frames);
+  });
+
   it('with read receipts off the sender stays at Delivered, and hears nothing when the owner opens it', async () => {
     const reader = await createVerifiedUser(t);
     const readerVehicle = await buildVehicle(t.app, reader.cookie);

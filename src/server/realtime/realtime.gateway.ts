@@ -130,6 +130,11 @@ export function createRealtimeGateway(
         socket.send(JSON.stringify({ type: 'authenticated' } satisfies ServerEvent));
         const unreadCount = await messaging.unreadCount(userId, auth.user.inboxVersion);
         socket.send(JSON.stringify({ type: 'unread_count_update', unreadCount } satisfies ServerEvent));
+        // The app is open: what was written to it meanwhile has reached the device (issue 32). A failure
+        // here costs only the stamp: the socket stays.
+        messaging
+          .recordDeliveriesTo(userId)
+          .catch((error: unknown) => app.log.warn({ code: errorCode(error) }, 'delivery stamps failed'));
       })
       .catch((error: unknown) => {
         app.log.warn({ code: errorCode(error) }, 'socket authentication failed');

@@ -5,8 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { authPathReturningTo } from '../../lib/relogin.js';
 
 /**
- * Signed-out visitors can write, but only an account receives the owner's replies (spec §1, §6). Signing in
- * or up from here returns to this vehicle (`returnTo`).
+ * Signed-out visitors can write, and read the owner's answer on their message's status page in this browser
+ * for a day (issue 32); an account receives replies anywhere (spec §1, §6). Signing in or up from here
+ * returns to this vehicle (`returnTo`).
  */
 export function ReplyPrompt({ returnTo = '/' }: { returnTo?: string }) {
   return (
@@ -14,7 +15,8 @@ export function ReplyPrompt({ returnTo = '/' }: { returnTo?: string }) {
       <CardHeader>
         <CardTitle>Want a reply?</CardTitle>
         <CardDescription>
-          You can send a message without an account. Create one or sign in to receive the owner's replies.
+          You can send a message without an account and see the owner's answer here. Create one or sign in to
+          get replies on any device.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
