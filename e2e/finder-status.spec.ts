@@ -113,7 +113,7 @@ test('the sample vehicle keeps its confirmation, which returns home by itself', 
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
 });
 
-test('the whole loop: Delivered and Seen live, the owner answers with a tap and in words, the finder answers back; only the sender sees the status', async ({
+test('the whole loop: Sent, then Delivered and Seen live, the owner answers with a tap and in words, the finder answers back; only the sender sees the status', async ({
   page,
   vehicle,
   browser,
@@ -124,14 +124,17 @@ test('the whole loop: Delivered and Seen live, the owner answers with a tap and 
   const finder = await aFindersPhone(browser, baseURL);
   const status = new MessageStatusPage(finder.page);
 
-  // The owner's app is open (Conversations): their socket takes the message as it comes.
-  await owner.goto();
-  await expect(page.getByText('No conversations yet')).toBeVisible();
+  // The owner's app is closed: the message is stored, Sent, and nothing has taken it yet.
+  await page.goto('about:blank');
   const send = await writeOnSendMessage(finder.page, vehicle.id, vehicle.licensePlate);
   await send.chooseQuickMessage('Your lights are on');
   await send.submit();
   const messageId = await send.expectSent();
   await expect(finder.page.getByText('Your lights are on', { exact: true })).toBeVisible();
+  await status.expectStep('Sent');
+  // The owner opens the app (Conversations): its socket connects and the message is on their phone now:
+  // Delivered, live, without a reload of the finder's page.
+  await owner.goto();
   await status.expectStep('Delivered', { timeout: LIVE_MS });
   await expect(status.steps.getByRole('listitem').filter({ hasText: 'Sent' }).locator('time')).toBeVisible();
   // Nothing seen or answered yet: Notify again waits its 10 minutes.
