@@ -132,6 +132,12 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
         body: { content: 'Reply' },
       },
       'PATCH /api/conversations/:id/read': { url: `/api/conversations/${conversationId}/read`, body: {} },
+      'POST /api/conversations/:id/status': {
+        url: `/api/conversations/${conversationId}/status`,
+        body: { code: 'on_my_way' },
+      },
+      'POST /api/messages/:id/notify-again': { url: `/api/messages/${sent.json().id}/notify-again` },
+      'PUT /api/messages/preferences': { url: '/api/messages/preferences', body: { readReceipts: false } },
       'DELETE /api/conversations/:id': { url: `/api/conversations/${conversationId}` },
       'DELETE /api/messages/:id': { url: `/api/messages/${sent.json().id}` },
       'POST /api/block': { url: '/api/block', body: { conversationId } },
