@@ -1,12 +1,7 @@
-import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Send, Trash2 } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Trash2 } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import {
-  type Conversation,
-  MESSAGE_MAX_LENGTH,
-  type Message,
-  replyRequestSchema,
-} from '../../shared/messaging/messages.contract.js';
+import type { Conversation, Message } from '../../shared/messaging/messages.contract.js';
 import { useIsOnline } from '../app/use-connectivity.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -33,6 +28,7 @@ import {
 import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
 import { OwnerAnswers } from '../features/messaging/owner-answers.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
+import { ReplyForm } from '../features/messaging/reply-form.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { disappearsIn, messageTime } from '../lib/message-time.js';
@@ -153,13 +149,8 @@ function Composer({ conversation, onSent }: { conversation: Conversation; onSent
   const reply = useReply(conversation.id);
   const [draft, setDraft] = useState('');
   useRefusedQueuedReplies(conversation.id, (content) => setDraft((typed) => typed || content));
-  // Spec §5: blank text cannot be sent; the route's own contract says what can.
-  const request = replyRequestSchema.safeParse({ content: draft });
-  // A reply waiting for the connection does not hold the composer (decision 0142).
-  const isSending = reply.isPending && !reply.isPaused;
-  const send = () => {
-    if (!request.success || isSending) return;
-    const variables = newReply(request.data.content);
+  const send = (content: string) => {
+    const variables = newReply(content);
     // Offline, the message joins the chat marked "Will send when you're back online", and the composer empties.
     if (variables.isQueued) {
       reply.mutate(variables);
@@ -173,37 +164,15 @@ function Composer({ conversation, onSent }: { conversation: Conversation; onSent
       },
     });
   };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      send();
-    }
-  };
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2">
-      <label htmlFor="reply" className="sr-only">
-        {texts.replyLabel}
-      </label>
-      <textarea
-        id="reply"
-        rows={2}
-        maxLength={MESSAGE_MAX_LENGTH}
-        value={draft}
-        placeholder={texts.replyPlaceholder}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="min-h-11 flex-1 rounded-xl border border-input bg-background p-2 text-base"
-      />
-      <Tooltip label={texts.send} side="top" className="shrink-0">
-        <Button type="submit" size="icon" aria-label={texts.send} disabled={!request.success || isSending}>
-          <Send aria-hidden className="h-5 w-5" />
-        </Button>
-      </Tooltip>
-    </form>
+    <ReplyForm
+      id="reply"
+      draft={draft}
+      onDraftChange={setDraft}
+      onSend={send}
+      // A reply waiting for the connection does not hold the composer (decision 0142).
+      isSending={reply.isPending && !reply.isPaused}
+    />
   );
 }
 

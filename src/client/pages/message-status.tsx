@@ -1,17 +1,16 @@
-import { BellPlus, Circle, CircleCheck, Send } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { BellPlus, Circle, CircleCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { MESSAGE_MAX_LENGTH, replyRequestSchema } from '../../shared/messaging/messages.contract.js';
 import { MESSAGE_STATES, type MessageStatus } from '../../shared/messaging/status.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { Tooltip } from '../components/ui/tooltip.js';
 import { useUser } from '../features/auth/queries.js';
 import { useAnswer, useMessageStatus, useNotifyAgain } from '../features/messaging/message-status.js';
+import { ReplyForm } from '../features/messaging/reply-form.js';
 import { messageStatusTexts as texts } from '../features/messaging/status-texts.js';
-import { conversationTexts, messageSuccessTexts } from '../features/messaging/texts.js';
+import { messageSuccessTexts } from '../features/messaging/texts.js';
 import { messageTime } from '../lib/message-time.js';
 import { MINUTE_MS } from '../lib/time.js';
 import { dismissErrorToasts } from '../lib/toast.js';
@@ -119,51 +118,17 @@ function Bubble({ content, isMine }: { content: string; isMine: boolean }) {
 function AnswerBox({ status }: { status: MessageStatus }) {
   const answer = useAnswer(status);
   const [draft, setDraft] = useState('');
-  const request = replyRequestSchema.safeParse({ content: draft });
-  const send = () => {
-    if (!request.success || answer.isPending) return;
-    // Its own Idempotency-Key, made as it is sent: the mutation's retry after a lost answer stores it once.
-    answer.mutate(
-      { content: request.data.content, idempotencyKey: crypto.randomUUID() },
-      { onSuccess: () => setDraft('') },
-    );
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    send();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) {
-      event.preventDefault();
-      send();
-    }
-  };
+  // Its own Idempotency-Key, made as it is sent: the mutation's retry after a lost answer stores it once.
+  const send = (content: string) =>
+    answer.mutate({ content, idempotencyKey: crypto.randomUUID() }, { onSuccess: () => setDraft('') });
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2">
-      <label htmlFor="answer" className="sr-only">
-        {conversationTexts.replyLabel}
-      </label>
-      <textarea
-        id="answer"
-        rows={2}
-        maxLength={MESSAGE_MAX_LENGTH}
-        value={draft}
-        placeholder={conversationTexts.replyPlaceholder}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="min-h-11 min-w-0 flex-1 rounded-xl border border-input bg-background p-2 text-base"
-      />
-      <Tooltip label={conversationTexts.send} side="top" className="shrink-0">
-        <Button
-          type="submit"
-          size="icon"
-          aria-label={conversationTexts.send}
-          disabled={!request.success || answer.isPending}
-        >
-          <Send aria-hidden className="h-5 w-5" />
-        </Button>
-      </Tooltip>
-    </form>
+    <ReplyForm
+      id="answer"
+      draft={draft}
+      onDraftChange={setDraft}
+      onSend={send}
+      isSending={answer.isPending}
+    />
   );
 }
 
