@@ -20,6 +20,7 @@ import type { MessagingServiceDeps, MessagingTransaction } from './messaging.dep
 import { otherUserOf, vehicleOf } from './messaging.policy.js';
 import type { MessageView } from './messaging.presenter.js';
 import { conversationNotFound, participantConversation } from './participant.js';
+import { scrubContactDetails } from './scrub/scrub.js';
 
 /** Who is writing: a signed-in account, or a visitor known by the hash of their cookie and their address. */
 export type Sender =
@@ -169,7 +170,8 @@ export function createSendService(deps: MessagingServiceDeps) {
               ownerStatus: null,
               ownerStatusAt: null,
             },
-            { senderUserId, senderVehicleId, content: input.content },
+            // Contact details are masked before the text is kept: every reader sees only this (0148).
+            { senderUserId, senderVehicleId, content: scrubContactDetails(input.content) },
           );
           const result: SentMessage = {
             id: message.id,
@@ -206,8 +208,10 @@ export function createSendService(deps: MessagingServiceDeps) {
     ): Promise<{ side: ConversationSide; message: MessageView }> {
       const request = idempotentRequest('POST /api/conversations/{id}/messages', [conversationId, content]);
       const key = { senderKey: `u:${userId}`, idempotencyKey, request };
+      // The fingerprint holds the text as sent; what is kept and answered is masked (0148).
+      const masked = scrubContactDetails(content);
       const first = await keys.firstAnswer(key);
-      if (first !== undefined) return replyOf(first, content);
+      if (first !== undefined) return replyOf(first, masked);
       const { conversation, side } = await participantConversation(repo, userId, conversationId);
       const recipient = otherUserOf(conversation, side);
       if (recipient && (await repo.isUserBlocked(recipient, userId))) throw blocked();
@@ -219,7 +223,7 @@ export function createSendService(deps: MessagingServiceDeps) {
           const inserted = await tx.writeToConversation(
             userId,
             conversation.id,
-            { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content, isRead: 0 },
+            { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content: masked, isRead: 0 },
             now,
           );
           if (!inserted) throw conversationNotFound();
@@ -240,7 +244,7 @@ export function createSendService(deps: MessagingServiceDeps) {
           return { view, message: announced, inboxVersions: await written(tx, announced) };
         });
       } catch (error) {
-        return replyOf(await keys.answerOfConcurrentRetry(error, key), content);
+        return replyOf(await keys.answerOfConcurrentRetry(error, key), masked);
       }
       await announce(sent.message, sent.inboxVersions);
       // A visitor has no account to hear of it: their status page does (issue 32).
