@@ -6,6 +6,7 @@ import {
   anonymousMessageRequestSchema,
   MESSAGE_MAX_LENGTH,
 } from '../../shared/messaging/messages.contract.js';
+import { CONTACT_DETAILS_NOTICE } from '../../shared/messaging/scrub-texts.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -124,7 +125,7 @@ export function SendMessagePage() {
                 value={content}
                 readOnly={waiting !== null}
                 onChange={(event) => edit(event.target.value)}
-                aria-describedby="message-counter"
+                aria-describedby="message-counter message-notice"
                 className="rounded-xl border border-input bg-background p-3 text-base"
               />
               <p
@@ -133,6 +134,9 @@ export function SendMessagePage() {
                 aria-live="polite"
               >
                 {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
+              </p>
+              <p id="message-notice" className="-mt-3 text-xs text-muted-foreground">
+                {CONTACT_DETAILS_NOTICE}
               </p>
               {user ? (
                 // Only a signed-in sender has vehicles to choose from: its code loads for them alone.

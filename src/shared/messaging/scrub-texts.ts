@@ -7,6 +7,7 @@ export const scrubTexts = {
   email: '[email hidden]',
   link: '[link hidden]',
   contact: '[contact hidden]',
-  /** Told to the writer before they send (Send Message, the chat's composer). */
-  notice: 'Contact details are hidden to protect both of you',
 } as const;
+
+/** Told to the writer before they send (Send Message, the chat's composer); apart, for the finder's budget. */
+export const CONTACT_DETAILS_NOTICE = 'Contact details are hidden to protect both of you';
