@@ -1,0 +1,54 @@
+import type { Browser } from '@playwright/test';
+import { CONTACT_DETAILS_NOTICE, scrubTexts } from '../src/shared/messaging/scrub-texts.js';
+import { answeredPromptsState } from './fixtures/answered-prompts.js';
+import { collectConsoleErrors } from './fixtures/test.js';
+import { expect, test } from './fixtures/vehicles.js';
+import { ConversationsPage } from './pages/conversations-page.js';
+import { SendMessagePage } from './pages/send-message-page.js';
+
+/*
+ * Contact details scrubbed (issue 33 point 2, docs/decisions/0148): the finder is told before sending, and
+ * both the finder's status page and the owner's chat show the number masked.
+ */
+
+/** A passer-by's phone: a browser of its own, signed out, the first-visit prompts answered. */
+async function aFindersPhone(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: answeredPromptsState(baseURL ?? ''),
+  });
+  const page = await context.newPage();
+  return { context, page, errors: collectConsoleErrors(page) };
+}
+
+test('a phone number a finder writes is masked on their status page and in the owner’s chat', async ({
+  page,
+  vehicle,
+  browser,
+  baseURL,
+}) => {
+  const finder = await aFindersPhone(browser, baseURL);
+  const send = new SendMessagePage(finder.page);
+  await finder.page.goto(`/message/${vehicle.id}`);
+  await send.expectShown(vehicle.licensePlate);
+  await expect(finder.page.getByText(CONTACT_DETAILS_NOTICE)).toBeVisible();
+  await send.content.fill('call me on +44 7911 123456');
+  await send.submit();
+  await send.expectSent();
+  const masked = `call me on ${scrubTexts.phone}`;
+  await expect(finder.page.getByText(masked, { exact: true })).toBeVisible();
+  await expect(finder.page.getByText(/7911/)).toHaveCount(0);
+
+  const owner = new ConversationsPage(page);
+  await owner.goto();
+  await owner.open(/Anonymous visitor/);
+  await expect(owner.message(masked)).toBeVisible();
+  await expect(page.getByText(/7911/)).toHaveCount(0);
+  await expect(page.getByText(CONTACT_DETAILS_NOTICE)).toBeVisible();
+
+  await finder.context.close();
+  expect(finder.errors, "errors the finder's page wrote to its console").toEqual([]);
+});
