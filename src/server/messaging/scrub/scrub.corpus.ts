@@ -291,6 +291,8 @@ const keepSentences: Sample[] = [
     'I see 7 8 9 cars in a row',
     'Flight BA 2490 lands at 14:20',
     'Version 2.3.1 of the parking app',
+    'Booking ref 3ea5ec39-2e06-4d45-b1c9-8a2cff6b9b54',
+    'Deleted 5224e29c-1234-4c1c-abc2-86527e01619a',
   ].map((text): Sample => ({ expect: 'keep', category: 'sentence', text })),
 ];
 

@@ -68,8 +68,9 @@ const patterns = {
     /(?:\d+|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)(?:[\s.,\-–()+]{1,3}(?:\d+|\b(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b)|(?:\d+))*/gi,
 };
 
-/** Text that has digits but is no phone number: dates, times, prices. Hidden from the phone detectors. */
+/** Text that has digits but is no phone number: ids, dates, times, prices. Hidden from the phone detectors. */
 const keptShapes = [
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
   /(?<![\d./-])\d{4}([-./])\d{1,2}\1\d{1,2}(?![./-]?\d)/g,
   /(?<![\d./-])\d{1,2}([-./])\d{1,2}\1(?:\d{4}|\d{2})(?![./-]?\d)/g,
   /\b\d{1,2}[:h]\d{2}(?::\d{2})?\b/gi,
