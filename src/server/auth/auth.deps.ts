@@ -2,6 +2,7 @@ import { createTransaction } from '../db/transaction.js';
 import type { FeatureDeps } from '../feature.js';
 import type { Job } from '../jobs/jobs.js';
 import type { FindSession } from '../plugins/session.js';
+import { createAccountDeletion } from './account-deletion.service.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOidcRepo } from './oidc.repo.js';
@@ -56,7 +57,20 @@ export function createAuthServices(deps: FeatureDeps, onAnnounceError: (error: u
     clock,
   });
 
-  return { sessions, auth, oidc };
+  const accountDeletion = createAccountDeletion({
+    repo,
+    transaction: createTransaction(database.db, (db, scope) => Object.assign(createAuthRepo(db), { scope })),
+    events: deps.events,
+    sessions,
+    mailer: deps.mailer,
+    limiter,
+    clock,
+    background: deps.background,
+    appOrigin: config.appOrigin,
+    eraseSoon: database.eraseSoon,
+  });
+
+  return { sessions, auth, oidc, accountDeletion };
 }
 
 /** Expired sessions and links go: plain deletes by expiry, safe when every instance runs them. */

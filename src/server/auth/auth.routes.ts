@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AuthProviders,
   authTexts,
+  deleteAccountRequestSchema,
   emailRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   verificationTokenSchema,
 } from '../../shared/auth/auth.contract.js';
-import type { SessionCookie } from '../plugins/session.js';
+import { requireUser, type SessionCookie } from '../plugins/session.js';
+import type { AccountDeletion } from './account-deletion.service.js';
 import { presentUser } from './auth.presenter.js';
 import type { AuthService } from './auth.service.js';
 import { LOGOUT_CONFIRM_PAGE, mayEndSessionOnGet, SIGNED_OUT_PATH } from './logout.js';
@@ -27,6 +29,7 @@ export function registerAuthRoutes(
   deps: {
     auth: AuthService;
     sessions: SessionsService;
+    accountDeletion: AccountDeletion;
     cookies: AuthCookies;
     providers: () => AuthProviders;
   },
@@ -56,6 +59,16 @@ export function registerAuthRoutes(
   };
 
   app.get('/api/auth/user', async (request) => (request.auth ? presentUser(request.auth.user) : null));
+
+  // Issue 33: the account and everything in it, at once (docs/decisions/0149).
+  app.delete('/api/auth/user', async (request, reply) => {
+    const auth = requireUser(request);
+    const input = deleteAccountRequestSchema.parse(request.body ?? {});
+    const result = await deps.accountDeletion.deleteAccount(auth, input);
+    cookies.session.clear(reply);
+    cookies.device.clear(reply);
+    return result;
+  });
 
   app.get('/api/auth/providers', async () => deps.providers());
 

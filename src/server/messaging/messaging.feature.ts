@@ -22,7 +22,7 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   const { clock } = services;
   const conversations = createConversationsService(services);
   deps.jobs.register(retentionJob(createRetentionService(services)));
-  registerMessagingSubscribers(deps.events);
+  registerMessagingSubscribers(deps.events, clock);
   registerMessagingRoutes(app, {
     send: createSendService(services),
     conversations,

@@ -1,6 +1,6 @@
 import { createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
-import { createVehiclesRepo } from './vehicles.repo.js';
+import { createVehiclesRepo, deleteVehiclesOfAccount } from './vehicles.repo.js';
 import { registerVehicleRoutes } from './vehicles.routes.js';
 import { createVehiclesService } from './vehicles.service.js';
 
@@ -12,4 +12,8 @@ export const registerVehiclesFeature: Feature = (app, { database, events, limite
   );
   const vehicles = createVehiclesService({ repo, transaction, events, limiter, clock });
   registerVehicleRoutes(app, { vehicles });
+  // An account being deleted: its vehicles go last, once what referred to them has (decision 0149).
+  events.subscribeInTransaction('account.deleted', ({ userId }, { db }) =>
+    deleteVehiclesOfAccount(db, userId),
+  );
 };
