@@ -200,4 +200,42 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
     const mail = await t.mail.waitFor(account.leaving.email, /account has been deleted/);
     expect(mail.text).toContain('cannot be restored');
   });
+
+  it('exports what the account holds, as it is shown it, and nothing of anyone else', async () => {
+    const account = await accountWithEverything();
+    const otherId = (await call(t.app, 'GET', '/api/auth/user', { cookie: account.other.cookie })).json().id;
+    const exported = await call(t.app, 'GET', '/api/auth/user/export', { cookie: account.leaving.cookie });
+    expect(exported.statusCode).toBe(200);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    expect(exported.headers['content-disposition']).toBe(
+      `attachment; filename="vehicle-contact-data-${day}.json"`,
+    );
+    const body = exported.body;
+    const data = JSON.parse(body);
+    expect(data.profile).toMatchObject({ email: account.leaving.email, signsInWith: 'password' });
+    expect(data.vehicles.active.map((v: { qrCode: string }) => v.qrCode)).toEqual([account.vehicle.qrCode]);
+    for (const text of account.texts) expect(body).toContain(text);
+    expect(data.blockedUsers).toHaveLength(1);
+    expect(data.messagePreferences).toEqual({ readReceipts: false });
+    expect(data.notificationPreferences).toMatchObject({ showPreviews: false });
+    expect(data.sessions.length).toBeGreaterThan(0);
+
+    const others = await t.db
+      .selectFrom('conversations')
+      .select(['visitorTwoHash', 'visitorTwoNetwork'])
+      .where('ownerOneId', '=', account.userId)
+      .execute();
+    const sessionHashes = await t.db.selectFrom('sessions').select('tokenHash').execute();
+    const secrets = [
+      account.other.email,
+      otherId,
+      ...others.flatMap((row) => [row.visitorTwoHash, row.visitorTwoNetwork]),
+      ...sessionHashes.map((row) => row.tokenHash),
+    ].filter((value): value is string => Boolean(value));
+    expect(secrets.length).toBeGreaterThan(3);
+    for (const secret of secrets) expect(body).not.toContain(secret);
+    expect(body).not.toMatch(/passwordHash|tokenHash|oidcSubject/);
+
+    expect((await call(t.app, 'GET', '/api/auth/user/export')).statusCode).toBe(401);
+  });
 });

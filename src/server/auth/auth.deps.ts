@@ -3,6 +3,7 @@ import type { FeatureDeps } from '../feature.js';
 import type { Job } from '../jobs/jobs.js';
 import type { FindSession } from '../plugins/session.js';
 import { createAccountDeletion } from './account-deletion.service.js';
+import { createAccountExport } from './account-export.service.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOidcRepo } from './oidc.repo.js';
@@ -70,7 +71,9 @@ export function createAuthServices(deps: FeatureDeps, onAnnounceError: (error: u
     eraseSoon: database.eraseSoon,
   });
 
-  return { sessions, auth, oidc, accountDeletion };
+  const accountExport = createAccountExport({ repo, accountData: deps.accountData, clock });
+
+  return { sessions, auth, oidc, accountDeletion, accountExport };
 }
 
 /** Expired sessions and links go: plain deletes by expiry, safe when every instance runs them. */

@@ -148,6 +148,26 @@ export function createAuthRepo(db: Kysely<Database>) {
       return Number(deleted.numDeletedRows) > 0;
     },
 
+    /** The account's sessions, for its export (the caller keeps the hashes to itself). */
+    listSessionsOf(userId: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt', 'isPersistent'])
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute();
+    },
+
+    /** The browsers trusted for the account, for its export. */
+    listTrustedDevicesOf(userId: string) {
+      return db
+        .selectFrom('trustedDevices')
+        .select(['createdAt', 'expiresAt'])
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute();
+    },
+
     async deleteSessionsOfUser(userId: string) {
       await db.deleteFrom('sessions').where('userId', '=', userId).execute();
     },

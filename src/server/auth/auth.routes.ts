@@ -9,8 +9,11 @@ import {
   resetPasswordRequestSchema,
   verificationTokenSchema,
 } from '../../shared/auth/auth.contract.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { HttpError } from '../errors/http-error.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { AccountDeletion } from './account-deletion.service.js';
+import type { AccountExport } from './account-export.service.js';
 import { presentUser } from './auth.presenter.js';
 import type { AuthService } from './auth.service.js';
 import { LOGOUT_CONFIRM_PAGE, mayEndSessionOnGet, SIGNED_OUT_PATH } from './logout.js';
@@ -30,6 +33,7 @@ export function registerAuthRoutes(
     auth: AuthService;
     sessions: SessionsService;
     accountDeletion: AccountDeletion;
+    accountExport: AccountExport;
     cookies: AuthCookies;
     providers: () => AuthProviders;
   },
@@ -68,6 +72,18 @@ export function registerAuthRoutes(
     cookies.session.clear(reply);
     cookies.device.clear(reply);
     return result;
+  });
+
+  // Issue 33: everything kept about the account, as a file (docs/decisions/0149).
+  app.get('/api/auth/user/export', async (request, reply) => {
+    const { user, sessionId } = requireUser(request);
+    const data = await deps.accountExport.exportOf(user.id, sessionId);
+    if (!data) throw new HttpError(401, authTexts.signInRequired, { code: ErrorCode.unauthorized });
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="vehicle-contact-data-${day}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
   });
 
   app.get('/api/auth/providers', async () => deps.providers());

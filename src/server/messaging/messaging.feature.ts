@@ -2,6 +2,7 @@ import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
 import { generateToken } from '../tokens.js';
+import { addMessagingAccountData } from './account-data.js';
 import { createBlocksRepo } from './blocks.repo.js';
 import { registerBlocksRoutes } from './blocks.routes.js';
 import { createBlocksService } from './blocks.service.js';
@@ -21,19 +22,20 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   );
   const { clock } = services;
   const conversations = createConversationsService(services);
+  const status = createStatusService(services);
+  const blocks = createBlocksService({ ...services, blocks: createBlocksRepo(deps.database.db) });
   deps.jobs.register(retentionJob(createRetentionService(services)));
   registerMessagingSubscribers(deps.events, clock);
   registerMessagingRoutes(app, {
     send: createSendService(services),
     conversations,
-    status: createStatusService(services),
+    status,
     conversationList: cachedConversationList(conversations, clock),
     unread: deps.messaging,
     visitorCookie: visitorCookie(deps.config.isHttps),
     newVisitorToken: generateToken,
     now: clock,
   });
-  registerBlocksRoutes(app, {
-    blocks: createBlocksService({ ...services, blocks: createBlocksRepo(deps.database.db) }),
-  });
+  registerBlocksRoutes(app, { blocks });
+  addMessagingAccountData(deps.accountData, { conversations, blocks, status });
 };
