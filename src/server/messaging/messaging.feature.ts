@@ -20,21 +20,20 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   const services = messagingServiceDeps(deps, (error) =>
     app.log.warn({ code: errorCode(error) }, 'announce failed'),
   );
-  const { clock } = services;
   const conversations = createConversationsService(services);
   const status = createStatusService(services);
   const blocks = createBlocksService({ ...services, blocks: createBlocksRepo(deps.database.db) });
   deps.jobs.register(retentionJob(createRetentionService(services)));
-  registerMessagingSubscribers(deps.events, clock);
+  registerMessagingSubscribers(deps.events, services.clock);
   registerMessagingRoutes(app, {
     send: createSendService(services),
     conversations,
     status,
-    conversationList: cachedConversationList(conversations, clock),
+    conversationList: cachedConversationList(conversations, services.clock),
     unread: deps.messaging,
     visitorCookie: visitorCookie(deps.config.isHttps),
     newVisitorToken: generateToken,
-    now: clock,
+    now: services.clock,
   });
   registerBlocksRoutes(app, { blocks });
   addMessagingAccountData(deps.accountData, { conversations, blocks, status });
