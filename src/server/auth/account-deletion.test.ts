@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/auth/auth.contract.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
@@ -99,6 +100,17 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       body: { vehicleId: otherVehicle.id, content: fromLeaving },
     });
     expect(wrote.statusCode).toBe(201);
+    const ownerAnswer = `Owner answers ${tag}`;
+    const ownerAnswered = await call(
+      t.app,
+      'POST',
+      `/api/conversations/${wrote.json().conversationId}/messages`,
+      {
+        cookie: other.cookie,
+        body: { content: ownerAnswer },
+      },
+    );
+    expect(ownerAnswered.statusCode).toBe(201);
     const visitor = await call(t.app, 'POST', '/api/messages/anonymous', {
       body: { vehicleId: vehicle.id, content: blockedVisitorText },
     });
@@ -126,6 +138,7 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       vehicle,
       conversationId,
       sentConversationId: wrote.json().conversationId as string,
+      ownerAnswer,
       texts: [toLeaving, answer, fromLeaving, blockedVisitorText],
       traces: [userId, email, firstName, lastName, vehicle.licensePlate, vehicle.qrCode, `Car${tag}`],
     };
@@ -185,6 +198,25 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
     expect((await call(t.app, 'GET', `/api/vehicles/qr/${randomUUID()}`)).statusCode).toBe(404);
     const plate = encodeURIComponent(account.vehicle.licensePlate);
     expect((await call(t.app, 'GET', `/api/vehicles/lookup/${plate}`)).statusCode).toBe(404);
+
+    // The owner it wrote to keeps their side, from a "Deleted account", and can no longer answer.
+    const list = await call(t.app, 'GET', '/api/conversations', { cookie: account.other.cookie });
+    const kept = list.json().find((c: { id: string }) => c.id === account.sentConversationId);
+    expect(kept).toMatchObject({
+      vehicleTwo: { kind: 'anonymous', label: messageTexts.deletedAccount },
+      canReply: false,
+    });
+    const keptMessages = await call(
+      t.app,
+      'GET',
+      `/api/conversations/${account.sentConversationId}/messages`,
+      {
+        cookie: account.other.cookie,
+      },
+    );
+    expect(keptMessages.json().map((m: { content: string }) => m.content)).toEqual([account.ownerAnswer]);
+    // The conversation with the deleted account's vehicle went with it.
+    expect(list.json().some((c: { id: string }) => c.id === account.conversationId)).toBe(false);
 
     // The other participant can no longer write to either conversation.
     for (const conversationId of [account.conversationId, account.sentConversationId]) {
