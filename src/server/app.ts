@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { createAccountData } from './account-data.js';
 import { registerAuthFeature } from './auth/auth.feature.js';
 import { BackgroundTasks } from './background.js';
 import { type Clock, systemClock } from './clock.js';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     events,
     messaging: createMessagingPort(deps.database, clock, { events }),
+    accountData: createAccountData(),
     jobs,
     answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),

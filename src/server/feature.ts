@@ -7,7 +7,7 @@ import type { EventBus } from './events/event-bus.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EarlyAnswerer } from './plugins/early-answers.js';
-import type { MessagingPort } from './ports.js';
+import type { AccountDataPort, MessagingPort } from './ports.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
 /** What every feature is built from: the outside world, and the app's shared machinery. */
@@ -21,6 +21,8 @@ export interface FeatureDeps {
   events: EventBus;
   /** Messaging's read port: unread counts, missed messages, a notification's content (src/server/ports.ts). */
   messaging: MessagingPort;
+  /** What each feature keeps of an account, for its "Download my data" (issue 33). */
+  accountData: AccountDataPort;
   /** Where a feature's periodic work lives. */
   jobs: Jobs;
   /** `GET {path}` answered ahead of the framework whenever its answer is known (plugins/early-answers.ts). */

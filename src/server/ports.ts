@@ -66,6 +66,17 @@ export interface UndeliveredMessage {
 /** What messaging's port needs from outside: the bus it announces changes of state on. */
 export type MessagingPortDeps = { events: Pick<EventBus, 'publish'> };
 
+/**
+ * "Download my data" (issue 33, docs/decisions/0149): each feature adds what it keeps of an account, as the
+ * account itself is shown it (never more of anyone else), under a name of its own; auth's export collects
+ * every part.
+ */
+export interface AccountDataPort {
+  add(name: string, part: (userId: string) => Promise<unknown>): void;
+  /** Every part for `userId`, by name, in the order the features added them. */
+  collect(userId: string): Promise<Record<string, unknown>>;
+}
+
 /** A vehicle as a notification names it. */
 export interface NoticeVehicle {
   displayName: string | null;

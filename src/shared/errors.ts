@@ -33,6 +33,7 @@ export const ErrorCode = {
   idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   notifyAgainTooEarly: 'NOTIFY_AGAIN_TOO_EARLY',
   notifyAgainUsed: 'NOTIFY_AGAIN_USED',
+  freshSignInRequired: 'FRESH_SIGN_IN_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
+import { announceAccountDeleted } from '../features/profile/account-data.js';
 import { useFirstScreenDone } from '../lib/after-first-screen.js';
 import { hasSessionHint } from '../lib/session-hint.js';
 import { Layout } from './layout.js';
@@ -113,6 +114,7 @@ export function Shell() {
   useConnectivityToasts();
   useQueryNotices();
   useEffect(announceLoggedOut, []);
+  useEffect(announceAccountDeleted, []);
   const isFirstScreenDone = useFirstScreenDone();
   return (
     <Screen

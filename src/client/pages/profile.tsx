@@ -10,6 +10,7 @@ import { useLogout } from '../features/auth/mutations.js';
 import { useUser } from '../features/auth/queries.js';
 import { fullName, userInitial } from '../features/auth/user-display.js';
 import { AboutEntry } from '../features/profile/about-entry.js';
+import { AccountDataActions } from '../features/profile/delete-account.js';
 import { EmailVerificationCard } from '../features/profile/email-verification-card.js';
 import { profileTexts } from '../features/profile/texts.js';
 import { NotificationsEntry } from '../features/push/notifications-entry.js';
@@ -72,6 +73,8 @@ export function ProfilePage() {
           <AboutEntry />
         </ul>
       </Card>
+
+      <AccountDataActions user={user} />
 
       <Button size="large" variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
         <LogOut aria-hidden className="h-4 w-4" />

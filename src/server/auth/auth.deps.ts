@@ -2,6 +2,8 @@ import { createTransaction } from '../db/transaction.js';
 import type { FeatureDeps } from '../feature.js';
 import type { Job } from '../jobs/jobs.js';
 import type { FindSession } from '../plugins/session.js';
+import { createAccountDeletion } from './account-deletion.service.js';
+import { createAccountExport } from './account-export.service.js';
 import { createAuthRepo } from './auth.repo.js';
 import { createAuthService } from './auth.service.js';
 import { createOidcRepo } from './oidc.repo.js';
@@ -56,7 +58,22 @@ export function createAuthServices(deps: FeatureDeps, onAnnounceError: (error: u
     clock,
   });
 
-  return { sessions, auth, oidc };
+  const accountDeletion = createAccountDeletion({
+    repo,
+    transaction: createTransaction(database.db, (db, scope) => Object.assign(createAuthRepo(db), { scope })),
+    events: deps.events,
+    sessions,
+    mailer: deps.mailer,
+    limiter,
+    clock,
+    background: deps.background,
+    appOrigin: config.appOrigin,
+    eraseSoon: database.eraseSoon,
+  });
+
+  const accountExport = createAccountExport({ repo, accountData: deps.accountData, clock });
+
+  return { sessions, auth, oidc, accountDeletion, accountExport };
 }
 
 /** Expired sessions and links go: plain deletes by expiry, safe when every instance runs them. */

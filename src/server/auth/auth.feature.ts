@@ -19,13 +19,16 @@ export const registerAuthFeature: Feature = (app: FastifyInstance, deps) => {
     signup: signupBindingCookie(config.isHttps),
     device: trustedDeviceCookie(config.isHttps),
   };
-  const { sessions, auth, oidc } = createAuthServices(deps, (error) =>
+  const { sessions, auth, oidc, accountDeletion, accountExport } = createAuthServices(deps, (error) =>
     app.log.warn({ code: errorCode(error) }, 'announce failed'),
   );
   app.decorate('findSession', sessions.find);
   app.decorate('sessionEndsAt', sessions.endsAt);
   registerSessionAuth(app, { findSession: sessions.findSoon, cookie: cookies.session });
-  registerAuthRoutes(app, { auth, sessions, cookies, providers: oidc.providers });
+  registerAuthRoutes(app, {
+    ...{ auth, sessions, accountDeletion, accountExport, cookies },
+    providers: oidc.providers,
+  });
   registerOidcRoutes(app, { oidc, sessions, cookies, isHttps: config.isHttps });
 
   deps.jobs.register(sessionsCleanupJob(sessions));

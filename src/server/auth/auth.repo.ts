@@ -126,6 +126,48 @@ export function createAuthRepo(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('tokenHash', '=', tokenHash).execute();
     },
 
+    /** When a session (by its id) was made: a provider's sign-in, for an account without a password. */
+    async sessionCreatedAt(tokenHash: string) {
+      const row = await db
+        .selectFrom('sessions')
+        .select('createdAt')
+        .where('tokenHash', '=', tokenHash)
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.createdAt);
+    },
+
+    /**
+     * The last of an account's deletion (decision 0149), once the features' handlers ran: its sessions,
+     * links, trusted browsers and its row.
+     */
+    async deleteAccountRows(userId: string) {
+      await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+      await db.deleteFrom('verifications').where('userId', '=', userId).execute();
+      await db.deleteFrom('trustedDevices').where('userId', '=', userId).execute();
+      const deleted = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    },
+
+    /** The account's sessions, for its export (the caller keeps the hashes to itself). */
+    listSessionsOf(userId: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['tokenHash', 'createdAt', 'lastSeenAt', 'expiresAt', 'isPersistent'])
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute();
+    },
+
+    /** The browsers trusted for the account, for its export. */
+    listTrustedDevicesOf(userId: string) {
+      return db
+        .selectFrom('trustedDevices')
+        .select(['createdAt', 'expiresAt'])
+        .where('userId', '=', userId)
+        .orderBy('createdAt')
+        .execute();
+    },
+
     async deleteSessionsOfUser(userId: string) {
       await db.deleteFrom('sessions').where('userId', '=', userId).execute();
     },

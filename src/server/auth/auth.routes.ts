@@ -2,13 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type AuthProviders,
   authTexts,
+  deleteAccountRequestSchema,
   emailRequestSchema,
   loginRequestSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
   verificationTokenSchema,
 } from '../../shared/auth/auth.contract.js';
-import type { SessionCookie } from '../plugins/session.js';
+import { ErrorCode } from '../../shared/errors.js';
+import { HttpError } from '../errors/http-error.js';
+import { requireUser, type SessionCookie } from '../plugins/session.js';
+import type { AccountDeletion } from './account-deletion.service.js';
+import type { AccountExport } from './account-export.service.js';
 import { presentUser } from './auth.presenter.js';
 import type { AuthService } from './auth.service.js';
 import { LOGOUT_CONFIRM_PAGE, mayEndSessionOnGet, SIGNED_OUT_PATH } from './logout.js';
@@ -27,6 +32,8 @@ export function registerAuthRoutes(
   deps: {
     auth: AuthService;
     sessions: SessionsService;
+    accountDeletion: AccountDeletion;
+    accountExport: AccountExport;
     cookies: AuthCookies;
     providers: () => AuthProviders;
   },
@@ -56,6 +63,28 @@ export function registerAuthRoutes(
   };
 
   app.get('/api/auth/user', async (request) => (request.auth ? presentUser(request.auth.user) : null));
+
+  // Issue 33: the account and everything in it, at once (docs/decisions/0149).
+  app.delete('/api/auth/user', async (request, reply) => {
+    const auth = requireUser(request);
+    const input = deleteAccountRequestSchema.parse(request.body ?? {});
+    const result = await deps.accountDeletion.deleteAccount(auth, input);
+    cookies.session.clear(reply);
+    cookies.device.clear(reply);
+    return result;
+  });
+
+  // Issue 33: everything kept about the account, as a file (docs/decisions/0149).
+  app.get('/api/auth/user/export', async (request, reply) => {
+    const { user, sessionId } = requireUser(request);
+    const data = await deps.accountExport.exportOf(user.id, sessionId);
+    if (!data) throw new HttpError(401, authTexts.signInRequired, { code: ErrorCode.unauthorized });
+    const day = data.exportedAt.slice(0, 10);
+    return reply
+      .header('content-disposition', `attachment; filename="vehicle-contact-data-${day}.json"`)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
 
   app.get('/api/auth/providers', async () => deps.providers());
 

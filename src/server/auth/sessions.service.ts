@@ -170,7 +170,7 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
     },
 
     /** Every session of the user has ended (deleted in the transaction that made it so). */
-    announceAllEnded: (userId: string, reason: 'password-reset' | 'account-linked') =>
+    announceAllEnded: (userId: string, reason: 'password-reset' | 'account-linked' | 'account-deleted') =>
       announce({ userId, sessionId: null, reason }),
 
     /** The periodic clean-up: expired sessions (announced), verification links and trusted browsers. */

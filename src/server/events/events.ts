@@ -15,9 +15,10 @@ export interface DomainEvents {
     sessionId: string | null;
     /**
      * logout; replaced by a new sign-in in the same browser; expiry; every session of the account by a
-     * password reset or by linking an external account to an address nobody had proven.
+     * password reset or by linking an external account to an address nobody had proven; every session of
+     * an account that was deleted (decision 0149).
      */
-    reason: 'logout' | 'replaced' | 'expired' | 'password-reset' | 'account-linked';
+    reason: 'logout' | 'replaced' | 'expired' | 'password-reset' | 'account-linked' | 'account-deleted';
   };
   /**
    * A message was committed (announced after the commit of `message.written`). `recipientUserId` is the
@@ -87,6 +88,17 @@ export interface TransactionEvents {
    * messaging moves the inbox versions of everyone in a conversation with it.
    */
   'vehicle.changed': { vehicleId: string; ownerId: string };
+  /**
+   * An account is being deleted (decision 0149): each feature deletes, in this transaction, every row it
+   * keeps of `userId` (vehicles, conversations and messages, blocks by and of it, preferences, pushes);
+   * then `account.deleted` runs in the same transaction, and auth deletes the account itself last.
+   */
+  'account.deleting': { userId: string };
+  /**
+   * The same deletion, once every `account.deleting` handler ran (what referred to the account's vehicles
+   * is gone): the account's vehicles go (their QR codes and plates answer as unknown from the commit on).
+   */
+  'account.deleted': { userId: string };
 }
 
 export type TransactionEventName = keyof TransactionEvents;

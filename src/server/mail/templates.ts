@@ -54,6 +54,19 @@ export const accountExistsMail = (to: string, link: string) =>
     { label: 'Sign in', link },
   );
 
+/** Decision 0149: the account was deleted; the mail says what went and that nothing can bring it back. */
+export const accountDeletedMail = (to: string, appOrigin: string) =>
+  layout(
+    to,
+    'Your account has been deleted',
+    [
+      'Your Vehicle Contact account has been deleted, as you asked.',
+      'Its vehicles, QR codes, conversations, messages and settings are gone, and cannot be restored.',
+      'If it was not you, your password was known to someone else: you can create a new account at any time.',
+    ],
+    { label: 'Open Vehicle Contact', link: appOrigin },
+  );
+
 /**
  * Issue 32's e-mail fallback (docs/decisions/0145): a message for the owner's vehicle that no notification
  * delivered. `subject` names the vehicle as the push does; `text` is the message, or the line a push shows

@@ -2,7 +2,14 @@ import { MESSAGE_RETENTION_MS, messageTexts } from '../../shared/messaging/messa
 import type { ConversationSide } from '../db/schema.js';
 import { badRequest, notFound } from '../errors/http-error.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
-import { clearedAtOf, otherUserOf, seenByNobodyUntil, sideOf, vehicleOf } from './messaging.policy.js';
+import {
+  clearedAtOf,
+  isSideTwoDeleted,
+  otherUserOf,
+  seenByNobodyUntil,
+  sideOf,
+  vehicleOf,
+} from './messaging.policy.js';
 import { otherSideOf, participantConversation } from './participant.js';
 import type { ConversationRow } from './rows.js';
 
@@ -78,7 +85,7 @@ export function createConversationsService(deps: MessagingServiceDeps) {
               .length,
             // Both sides can write, a visitor's owner too (the visitor reads replies on their status page,
             // issue 32); only the sample vehicle, which keeps no conversation, reaches nobody.
-            canReply: true,
+            canReply: !isSideTwoDeleted(conversation),
             block: blockOfOtherSide(blocks, conversation, side),
           },
         ];

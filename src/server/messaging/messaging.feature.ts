@@ -2,6 +2,7 @@ import { errorCode } from '../errors/error-code.js';
 import type { Feature } from '../feature.js';
 import { visitorCookie } from '../plugins/session.js';
 import { generateToken } from '../tokens.js';
+import { addMessagingAccountData } from './account-data.js';
 import { createBlocksRepo } from './blocks.repo.js';
 import { registerBlocksRoutes } from './blocks.routes.js';
 import { createBlocksService } from './blocks.service.js';
@@ -19,21 +20,21 @@ export const registerMessagingFeature: Feature = (app, deps) => {
   const services = messagingServiceDeps(deps, (error) =>
     app.log.warn({ code: errorCode(error) }, 'announce failed'),
   );
-  const { clock } = services;
   const conversations = createConversationsService(services);
+  const status = createStatusService(services);
+  const blocks = createBlocksService({ ...services, blocks: createBlocksRepo(deps.database.db) });
   deps.jobs.register(retentionJob(createRetentionService(services)));
-  registerMessagingSubscribers(deps.events);
+  registerMessagingSubscribers(deps.events, services.clock);
   registerMessagingRoutes(app, {
     send: createSendService(services),
     conversations,
-    status: createStatusService(services),
-    conversationList: cachedConversationList(conversations, clock),
+    status,
+    conversationList: cachedConversationList(conversations, services.clock),
     unread: deps.messaging,
     visitorCookie: visitorCookie(deps.config.isHttps),
     newVisitorToken: generateToken,
-    now: clock,
+    now: services.clock,
   });
-  registerBlocksRoutes(app, {
-    blocks: createBlocksService({ ...services, blocks: createBlocksRepo(deps.database.db) }),
-  });
+  registerBlocksRoutes(app, { blocks });
+  addMessagingAccountData(deps.accountData, { conversations, blocks, status });
 };

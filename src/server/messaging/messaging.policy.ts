@@ -61,3 +61,13 @@ export function writtenAfterClears(
 export function vehicleOf(conversation: ConversationRow, side: ConversationSide): string | null {
   return side === 'one' ? conversation.vehicleOneId : conversation.vehicleTwoId;
 }
+
+/**
+ * Side two's account was deleted (decision 0149): nobody is left on it (no account, no visitor). Side one
+ * keeps the conversation, shown as "Deleted account", and can no longer write to it.
+ */
+export function isSideTwoDeleted(
+  conversation: Pick<ConversationRow, 'userTwoId' | 'visitorTwoHash'>,
+): boolean {
+  return conversation.userTwoId === null && conversation.visitorTwoHash === null;
+}

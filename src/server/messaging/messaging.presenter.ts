@@ -7,6 +7,7 @@ import {
 import { type OwnerStatus, ownerStatusTexts } from '../../shared/messaging/status.contract.js';
 import type { ConversationSide } from '../db/schema.js';
 import { type PublicVehicleRow, presentPublicVehicle } from '../vehicles/vehicles.port.js';
+import { isSideTwoDeleted } from './messaging.policy.js';
 import type { MessagingRepo } from './messaging.repo.js';
 import type { ConversationRow } from './rows.js';
 
@@ -14,6 +15,13 @@ import type { ConversationRow } from './rows.js';
 export type MessageView = Awaited<ReturnType<MessagingRepo['findMessageViewOf']>>;
 
 const anonymousParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.anonymousVisitor };
+const deletedParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.deletedAccount };
+
+/** Side two as side one sees it: its vehicle, else a visitor, else (nobody left: 0149) a deleted account. */
+const sideTwoOf = (conversation: ConversationRow, vehicleTwo: PublicVehicleRow | null) => {
+  if (vehicleTwo) return presentPublicVehicle(vehicleTwo);
+  return isSideTwoDeleted(conversation) ? deletedParty : anonymousParty;
+};
 
 /**
  * A message as a participant sees it. The anonymity promise (ADDENDUM §1): of the sender, only the public
@@ -54,7 +62,7 @@ export function presentConversation(view: {
     vehicleOneId: view.conversation.vehicleOneId,
     vehicleTwoId: view.conversation.vehicleTwoId,
     vehicleOne: presentPublicVehicle(view.vehicleOne),
-    vehicleTwo: view.vehicleTwo ? presentPublicVehicle(view.vehicleTwo) : anonymousParty,
+    vehicleTwo: sideTwoOf(view.conversation, view.vehicleTwo),
     unreadCount: view.unreadCount,
     lastMessage: view.lastMessage?.content ?? null,
     lastMessageAt: view.lastMessage ? new Date(view.lastMessage.createdAt).toISOString() : null,
@@ -70,7 +78,7 @@ export function presentConversation(view: {
     },
     ...(view.side === 'one'
       ? {
-          otherParty: view.vehicleTwo ? presentPublicVehicle(view.vehicleTwo) : anonymousParty,
+          otherParty: sideTwoOf(view.conversation, view.vehicleTwo),
           ownVehicleId: view.conversation.vehicleOneId,
         }
       : { otherParty: presentPublicVehicle(view.vehicleOne), ownVehicleId: view.conversation.vehicleTwoId }),

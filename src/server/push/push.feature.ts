@@ -16,9 +16,9 @@ export const registerPushFeature: Feature = (app, deps) => {
   const keys = lazyVapidKeys(() => loadVapidKeys(config, repo, clock));
   const sender = createPushSender(keys, clock, config.pushTimeoutMs);
   const { pushServiceHosts, pushTimeoutMs } = config;
-  registerPushRoutes(app, {
-    push: createPushService({ repo, keys, sender, limiter, clock, pushServiceHosts }),
-  });
+  const push = createPushService({ repo, keys, sender, limiter, clock, pushServiceHosts });
+  registerPushRoutes(app, { push });
+  deps.accountData.add('notificationPreferences', push.preferences);
   const warn = (what: string) => (e: unknown) => app.log.warn({ code: errorCode(e) }, `${what} failed`);
   const dispatcher = createPushDispatcher({
     queue: createPushQueueRepo(database.db, database.engine),

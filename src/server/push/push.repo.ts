@@ -115,6 +115,22 @@ export function createPushRepo(db: Db) {
 }
 
 export type PushRepo = ReturnType<typeof createPushRepo>;
+
+/**
+ * Everything push keeps of an account being deleted (decision 0149), in the deletion's transaction: its
+ * subscriptions, its queued pushes, its settings, and when its conversations were last mailed about.
+ */
+export async function deletePushOfAccount(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('pushJobs').where('userId', '=', userId).execute();
+  await db.deleteFrom('pushSubscriptions').where('userId', '=', userId).execute();
+  await db.deleteFrom('notificationPreferences').where('userId', '=', userId).execute();
+  await db
+    .deleteFrom('fallbackMails')
+    .where('conversationId', 'in', (eb) =>
+      eb.selectFrom('conversations').select('id').where('ownerOneId', '=', userId),
+    )
+    .execute();
+}
 export type PushSubscriptionRow = Awaited<ReturnType<PushRepo['listSubscriptionsOf']>>[number];
 
 export type PushJobRow = Awaited<ReturnType<PushQueueRepo['claimDue']>>[number];

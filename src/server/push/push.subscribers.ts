@@ -5,7 +5,7 @@ import type { TransactionScope } from '../db/transaction.js';
 import type { MessageWritten } from '../events/events.js';
 import type { FeatureDeps } from '../feature.js';
 import { presentMessageNotification, presentReminder } from './push.presenter.js';
-import { createPushQueueRepo, type PushJobRow } from './push.repo.js';
+import { createPushQueueRepo, deletePushOfAccount, type PushJobRow } from './push.repo.js';
 import { type PushDispatcher, pushLeaseMs } from './push-dispatcher.js';
 
 /** A notification is worth showing as long as its message lives (ADDENDUM §10: TTL at most 24 h). */
@@ -70,6 +70,7 @@ export function registerPushSubscribers(
   events.subscribeInTransaction('message.deleted', ({ messageId }, { db }) =>
     queueOf(db).deleteJobsOfMessage(messageId),
   );
+  events.subscribeInTransaction('account.deleting', ({ userId }, { db }) => deletePushOfAccount(db, userId));
   events.subscribeInTransaction('conversation.cleared', ({ userId, hiddenMessageIds }, { db }) =>
     queueOf(db).deleteJobsOfMessagesTo(userId, hiddenMessageIds),
   );

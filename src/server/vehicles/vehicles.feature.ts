@@ -1,15 +1,24 @@
 import { createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
-import { createVehiclesRepo } from './vehicles.repo.js';
+import { presentVehicle } from './vehicles.presenter.js';
+import { createVehiclesRepo, deleteVehiclesOfAccount } from './vehicles.repo.js';
 import { registerVehicleRoutes } from './vehicles.routes.js';
 import { createVehiclesService } from './vehicles.service.js';
 
 /** Owners' vehicles, their themes and QR codes, and finding a vehicle by QR code, plate or id. */
-export const registerVehiclesFeature: Feature = (app, { database, events, limiter, clock }) => {
+export const registerVehiclesFeature: Feature = (app, { database, events, limiter, clock, accountData }) => {
   const repo = createVehiclesRepo(database.db);
   const transaction = createTransaction(database.db, (db, scope) =>
     Object.assign(createVehiclesRepo(db), { scope }),
   );
   const vehicles = createVehiclesService({ repo, transaction, events, limiter, clock });
   registerVehicleRoutes(app, { vehicles });
+  accountData.add('vehicles', async (ownerId) => ({
+    active: (await vehicles.listActive(ownerId)).map(presentVehicle),
+    removed: (await vehicles.listRemoved(ownerId)).map(presentVehicle),
+  }));
+  // An account being deleted: its vehicles go last, once what referred to them has (decision 0149).
+  events.subscribeInTransaction('account.deleted', ({ userId }, { db }) =>
+    deleteVehiclesOfAccount(db, userId),
+  );
 };

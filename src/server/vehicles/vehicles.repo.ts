@@ -36,6 +36,11 @@ const publicById = prepareQuery((db: Db, args: { id: string }) =>
   publicVehicles(db).where('id', '=', args.id),
 );
 
+/** Every vehicle of an account being deleted (decision 0149), in the deletion's transaction. */
+export async function deleteVehiclesOfAccount(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('vehicles').where('ownerId', '=', userId).execute();
+}
+
 export function createVehiclesRepo(db: Db) {
   return {
     insertVehicle(

@@ -33,7 +33,17 @@ export const authTexts = {
   oidcNotConfigured: 'Sign-in with an external provider is not configured on this server',
   oidcFailed: 'Sign-in with the external provider failed. Please try again.',
   oidcUnreachable: 'The sign-in provider cannot be reached right now. Please try again in a few moments.',
+  deletePasswordMissing: 'Please enter your password to delete your account',
+  deletePasswordWrong: 'The password is not correct. Your account has not been deleted.',
+  deleteNeedsFreshSignIn: 'Please sign in again with your provider to delete your account.',
+  accountDeleted: 'Your account and everything in it have been deleted.',
 } as const;
+
+/**
+ * How recently an account without a password must have signed in with its provider to delete itself
+ * (docs/decisions/0149): the provider's sign-in is its confirmation, as the password is for others.
+ */
+export const DELETE_FRESH_SIGN_IN_MS = 5 * 60_000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_MAX_LENGTH = 254;
@@ -143,6 +153,20 @@ export const resetPasswordRequestSchema = /* @__PURE__ */ c.lazy(() =>
 );
 export type ResetPasswordRequest = c.Input<typeof resetPasswordRequestSchema>;
 export type ResetPasswordInput = c.Infer<typeof resetPasswordRequestSchema>;
+
+/** DELETE /api/auth/user: the password confirms it; an account without one signs in afresh (0149). */
+export const deleteAccountRequestSchema = /* @__PURE__ */ c.lazy(() =>
+  c.requestBody(
+    { password: 'text' },
+    c.object({
+      password: c.optional(
+        c.check(c.text(), c.maxLength(PASSWORD_MAX_LENGTH, authTexts.deletePasswordWrong)),
+      ),
+    }),
+  ),
+);
+export type DeleteAccountRequest = c.Input<typeof deleteAccountRequestSchema>;
+export type DeleteAccountInput = c.Infer<typeof deleteAccountRequestSchema>;
 
 /** The token of a verification link (its query string); anything else is an invalid link. */
 export const verificationTokenSchema = /* @__PURE__ */ c.lazy(() =>

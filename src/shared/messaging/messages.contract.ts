@@ -27,6 +27,9 @@ export const messageTexts = {
   conversationDeleted: 'Conversation deleted',
   messageDeleted: 'Message deleted',
   anonymousVisitor: 'Anonymous visitor',
+  // Decision 0149: the sender's account was deleted; the owner keeps their side of the conversation.
+  deletedAccount: 'Deleted account',
+  deletedAccountReply: 'This account was deleted. Nobody can read a reply.',
   // Ours (docs/decisions/0126-idempotency-request-fingerprint.md).
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send a new request with a new key.',

@@ -19,4 +19,17 @@ export const profileTexts = {
   aboutPrivacy:
     'Neither side ever sees the other’s name, email address or account, and you can block anyone who misuses messages.',
   settings: 'Settings',
+  // Issue 33 (docs/decisions/0149): the account's data, and leaving.
+  downloadData: 'Download my data',
+  deleteAccount: 'Delete account',
+  deleteTitle: 'Delete your account?',
+  deleteDescription:
+    'Your vehicles, QR codes, conversations, messages and settings are deleted at once, and cannot be restored. People you wrote to can no longer answer you.',
+  deletePasswordLabel: 'Password',
+  deleteProviderDescription: (provider: string) =>
+    `To confirm, you will sign in with ${provider} again if you have not just done so.`,
+  deleteConfirm: 'Delete account',
+  deleting: 'Deleting...',
+  signInAgain: (provider: string) => `Sign in with ${provider} again`,
+  deleteFailed: 'Your account could not be deleted. Please try again.',
 } as const;

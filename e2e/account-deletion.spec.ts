@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import { authTexts } from '../src/shared/auth/auth.contract.js';
+import { originHeader } from './fixtures/origin.js';
+import { expect, test } from './fixtures/test.js';
+import { registerVehicle } from './fixtures/vehicles.js';
+import { AuthPage } from './pages/auth-page.js';
+import { ProfilePage } from './pages/profile-page.js';
+import { toast } from './pages/toasts.js';
+
+// Issue 33 (docs/decisions/0149): the account's data as a file, and leaving with everything in it.
+
+test('Download my data on Profile saves a JSON file of the account', async ({ page, signedInAccount }) => {
+  const vehicle = await registerVehicle(page.request);
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^vehicle-contact-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  expect(data.profile.email).toBe(signedInAccount.email);
+  expect(data.vehicles.active.map((v: { licensePlate: string }) => v.licensePlate)).toEqual([
+    vehicle.licensePlate,
+  ]);
+  // Leaves nothing behind for the next journeys.
+  const deleted = await page.request.delete('/api/auth/user', {
+    headers: originHeader(),
+    data: { password: signedInAccount.password },
+  });
+  expect(deleted.status()).toBe(200);
+});
+
+test('Delete account on Profile: a wrong password changes nothing; then the account is gone, its sign-in fails and its QR code is unknown', async ({
+  page,
+  signedInAccount,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  const profile = new ProfilePage(page);
+  await profile.goto();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill('Not-The-Password-1');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(authTexts.deletePasswordWrong);
+  await profile.screenshot('delete-account-dialog');
+
+  await dialog.getByLabel('Password', { exact: true }).fill(signedInAccount.password);
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(toast(page, 'Account deleted')).toBeVisible();
+
+  const auth = new AuthPage(page);
+  await auth.goto('login');
+  await auth.login({ email: signedInAccount.email, password: signedInAccount.password });
+  await expect(page.getByText(authTexts.invalidLogin).first()).toBeVisible();
+
+  const sentHome = page.waitForURL(/\/\?error=vehicle-not-found$/);
+  await page.goto(`/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}`);
+  await sentHome;
+  await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+});

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTexts } from '../../shared/auth/auth.contract.js';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
+import { testEngines } from '../test/databases.js';
+import { buildVehicle } from '../test/factories.js';
+import { call } from '../test/http.js';
+import {
+  createTestApp,
+  createVerifiedUser,
+  STRONG_PASSWORD,
+  type TestApp,
+  uniqueEmail,
+} from '../test/test-app.js';
+
+/** Issue 33: deleting an account leaves nothing of it behind (docs/decisions/0149). */
+describe.each(testEngines)('deleting an account on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(() => t.close());
+
+  /** Every table of the database, from the database itself (no list kept here). */
+  async function tableNames(): Promise<string[]> {
+    if (engine === 'sqlite') {
+      const rows = await sql<{ name: string }>`
+        select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db);
+      return rows.rows.map((row) => row.name);
+    }
+    const rows = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db);
+    return rows.rows.map((row) => row.name);
+  }
+
+  /** The tables any of whose rows holds one of `needles`, with what it held. */
+  async function rowsHolding(needles: string[]) {
+    const found: string[] = [];
+    for (const table of await tableNames()) {
+      const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(t.db)).rows;
+      const text = JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
+      for (const needle of needles) {
+        if (text.toLowerCase().includes(needle.toLowerCase())) found.push(`${table}: ${needle}`);
+      }
+    }
+    return found;
+  }
+
+  /** The SQLite files (the database and its log) that hold one of `needles`; none on PostgreSQL. */
+  async function filesHolding(needles: string[]) {
+    if (engine !== 'sqlite') return [];
+    const [main] = (await sql<{ file: string }>`pragma database_list`.execute(t.db)).rows;
+    const file = main?.file ?? '';
+    const found: string[] = [];
+    for (const part of [file, `${file}-wal`]) {
+      if (!fs.existsSync(part)) continue;
+      const bytes = fs.readFileSync(part);
+      for (const needle of needles)
+        if (bytes.includes(needle)) found.push(`${path.basename(part)}: ${needle}`);
+    }
+    return found;
+  }
+
+  const deleteAccount = (cookie: string | undefined, body: object) =>
+    call(t.app, 'DELETE', '/api/auth/user', { cookie, body });
+
+  /** An account with a vehicle, a conversation each way with another account, a visitor's, settings, a block. */
+  async function accountWithEverything() {
+    const tag = randomUUID().slice(0, 8);
+    const firstName = `Leaving${tag}`;
+    const lastName = `Person${tag}`;
+    const email = uniqueEmail(`leaving${tag}`);
+    const leaving = await createVerifiedUser(t, email, { firstName, lastName });
+    const other = await createVerifiedUser(t);
+    const blockedVisitorText = `Visitor ${tag} writes`;
+    const vehicle = await buildVehicle(t.app, leaving.cookie, { displayName: `Car${tag}` });
+    const otherVehicle = await buildVehicle(t.app, other.cookie);
+
+    const toLeaving = `To leaving ${tag}`;
+    const written = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: other.cookie,
+      body: { vehicleId: vehicle.id, content: toLeaving },
+    });
+    expect(written.statusCode).toBe(201);
+    const answer = `Answer of leaving ${tag}`;
+    const conversationId = written.json().conversationId as string;
+    const answered = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+      cookie: leaving.cookie,
+      body: { content: answer },
+    });
+    expect(answered.statusCode).toBe(201);
+    const fromLeaving = `From leaving ${tag}`;
+    const wrote = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: leaving.cookie,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { vehicleId: otherVehicle.id, content: fromLeaving },
+    });
+    expect(wrote.statusCode).toBe(201);
+    const ownerAnswer = `Owner answers ${tag}`;
+    const ownerAnswered = await call(
+      t.app,
+      'POST',
+      `/api/conversations/${wrote.json().conversationId}/messages`,
+      {
+        cookie: other.cookie,
+        body: { content: ownerAnswer },
+      },
+    );
+    expect(ownerAnswered.statusCode).toBe(201);
+    const visitor = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: blockedVisitorText },
+    });
+    expect(visitor.statusCode).toBe(201);
+    const blocked = await call(t.app, 'POST', '/api/block', {
+      cookie: leaving.cookie,
+      body: { conversationId: visitor.json().conversationId },
+    });
+    expect(blocked.statusCode).toBe(201);
+    const settings = [
+      call(t.app, 'PUT', '/api/push/preferences', { cookie: leaving.cookie, body: { showPreviews: false } }),
+      call(t.app, 'PUT', '/api/messages/preferences', {
+        cookie: leaving.cookie,
+        body: { readReceipts: false },
+      }),
+    ];
+    for (const set of await Promise.all(settings)) expect(set.statusCode).toBe(200);
+
+    const userId = (await call(t.app, 'GET', '/api/auth/user', { cookie: leaving.cookie })).json()
+      .id as string;
+    return {
+      leaving,
+      other,
+      userId,
+      vehicle,
+      conversationId,
+      sentConversationId: wrote.json().conversationId as string,
+      ownerAnswer,
+      texts: [toLeaving, answer, fromLeaving, blockedVisitorText],
+      traces: [userId, email, firstName, lastName, vehicle.licensePlate, vehicle.qrCode, `Car${tag}`],
+    };
+  }
+
+  it('refuses a signed-out caller and a wrong password, and changes nothing', async () => {
+    const account = await accountWithEverything();
+    expect((await deleteAccount(undefined, { password: STRONG_PASSWORD })).statusCode).toBe(401);
+    const wrong = await deleteAccount(account.leaving.cookie, { password: 'Not-The-Password-1' });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe(authTexts.deletePasswordWrong);
+    const missing = await deleteAccount(account.leaving.cookie, {});
+    expect(missing.statusCode).toBe(400);
+
+    expect(
+      (await call(t.app, 'GET', '/api/auth/user', { cookie: account.leaving.cookie })).json(),
+    ).toMatchObject({
+      id: account.userId,
+    });
+    expect((await call(t.app, 'GET', `/api/vehicles/qr/${account.vehicle.qrCode}`)).statusCode).toBe(200);
+    // The search that finds nothing after a deletion finds it all before one.
+    const found = await rowsHolding([...account.traces, ...account.texts]);
+    for (const table of ['users', 'vehicles', 'messages', 'blocks']) {
+      expect(found.some((entry) => entry.startsWith(`${table}: `))).toBe(true);
+    }
+    const messages = await call(t.app, 'GET', `/api/conversations/${account.conversationId}/messages`, {
+      cookie: account.leaving.cookie,
+    });
+    expect(messages.json()).toHaveLength(2);
+  });
+
+  it('deletes everything of the account at once, and leaves no trace in any table or file', async () => {
+    const account = await accountWithEverything();
+    const deleted = await deleteAccount(account.leaving.cookie, { password: STRONG_PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: authTexts.accountDeleted });
+
+    expect(await rowsHolding([...account.traces, ...account.texts])).toEqual([]);
+    await expect
+      .poll(() => filesHolding([...account.texts, account.traces[1] ?? '']), {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toEqual([]);
+
+    // Signed out, and signing in again fails.
+    expect(
+      (await call(t.app, 'GET', '/api/auth/user', { cookie: account.leaving.cookie })).json(),
+    ).toBeNull();
+    const signIn = await call(t.app, 'POST', '/api/auth/login', {
+      body: { email: account.leaving.email, password: STRONG_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+
+    // Its QR code and plate answer as unknown ones do.
+    expect((await call(t.app, 'GET', `/api/vehicles/qr/${account.vehicle.qrCode}`)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', `/api/vehicles/qr/${randomUUID()}`)).statusCode).toBe(404);
+    const plate = encodeURIComponent(account.vehicle.licensePlate);
+    expect((await call(t.app, 'GET', `/api/vehicles/lookup/${plate}`)).statusCode).toBe(404);
+
+    // The owner it wrote to keeps their side, from a "Deleted account", and can no longer answer.
+    const list = await call(t.app, 'GET', '/api/conversations', { cookie: account.other.cookie });
+    const kept = list.json().find((c: { id: string }) => c.id === account.sentConversationId);
+    expect(kept).toMatchObject({
+      vehicleTwo: { kind: 'anonymous', label: messageTexts.deletedAccount },
+      canReply: false,
+    });
+    const keptMessages = await call(
+      t.app,
+      'GET',
+      `/api/conversations/${account.sentConversationId}/messages`,
+      {
+        cookie: account.other.cookie,
+      },
+    );
+    expect(keptMessages.json().map((m: { content: string }) => m.content)).toEqual([account.ownerAnswer]);
+    // The conversation with the deleted account's vehicle went with it.
+    expect(list.json().some((c: { id: string }) => c.id === account.conversationId)).toBe(false);
+
+    // The other participant can no longer write to either conversation.
+    for (const conversationId of [account.conversationId, account.sentConversationId]) {
+      const reply = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
+        cookie: account.other.cookie,
+        body: { content: 'Still there?' },
+      });
+      expect(reply.statusCode).toBeGreaterThanOrEqual(400);
+      expect(reply.statusCode).toBeLessThan(500);
+    }
+
+    // The address is told.
+    const mail = await t.mail.waitFor(account.leaving.email, /account has been deleted/);
+    expect(mail.text).toContain('cannot be restored');
+  });
+
+  it('exports what the account holds, as it is shown it, and nothing of anyone else', async () => {
+    const account = await accountWithEverything();
+    const otherId = (await call(t.app, 'GET', '/api/auth/user', { cookie: account.other.cookie })).json().id;
+    const exported = await call(t.app, 'GET', '/api/auth/user/export', { cookie: account.leaving.cookie });
+    expect(exported.statusCode).toBe(200);
+    const day = new Date(t.clock.now()).toISOString().slice(0, 10);
+    expect(exported.headers['content-disposition']).toBe(
+      `attachment; filename="vehicle-contact-data-${day}.json"`,
+    );
+    const body = exported.body;
+    const data = JSON.parse(body);
+    expect(data.profile).toMatchObject({ email: account.leaving.email, signsInWith: 'password' });
+    expect(data.vehicles.active.map((v: { qrCode: string }) => v.qrCode)).toEqual([account.vehicle.qrCode]);
+    for (const text of account.texts) expect(body).toContain(text);
+    expect(data.blockedUsers).toHaveLength(1);
+    expect(data.messagePreferences).toEqual({ readReceipts: false });
+    expect(data.notificationPreferences).toMatchObject({ showPreviews: false });
+    expect(data.sessions.length).toBeGreaterThan(0);
+
+    const others = await t.db
+      .selectFrom('conversations')
+      .select(['visitorTwoHash', 'visitorTwoNetwork'])
+      .where('ownerOneId', '=', account.userId)
+      .execute();
+    const sessionHashes = await t.db.selectFrom('sessions').select('tokenHash').execute();
+    const secrets = [
+      account.other.email,
+      otherId,
+      ...others.flatMap((row) => [row.visitorTwoHash, row.visitorTwoNetwork]),
+      ...sessionHashes.map((row) => row.tokenHash),
+    ].filter((value): value is string => Boolean(value));
+    expect(secrets.length).toBeGreaterThan(3);
+    for (const secret of secrets) expect(body).not.toContain(secret);
+    expect(body).not.toMatch(/passwordHash|tokenHash|oidcSubject/);
+
+    expect((await call(t.app, 'GET', '/api/auth/user/export')).statusCode).toBe(401);
+  });
+});
