@@ -309,7 +309,7 @@ describe.each(testEngines)('HTTP behaviour on %s', (engine) => {
       ['GET', '/api/nope'],
       ['POST', '/api/nope'],
       ['GET', '/api'],
-      ['DELETE', '/api/auth/user'],
+      ['PUT', '/api/auth/user'],
     ] as const) {
       const response = await call(t.app, method, url);
       expect(response.statusCode, url).toBe(404);

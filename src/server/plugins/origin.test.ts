@@ -100,6 +100,7 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
         body: { email: user.email, password: user.password, rememberMe: true },
       },
       'POST /api/auth/logout': { url: '/api/auth/logout' },
+      'DELETE /api/auth/user': { url: '/api/auth/user', body: { password: user.password } },
       'POST /api/logout': { url: '/api/logout' },
       'POST /api/auth/refresh-session': { url: '/api/auth/refresh-session' },
       'POST /api/auth/forgot-password': { url: '/api/auth/forgot-password', body: { email: user.email } },
