@@ -4,24 +4,18 @@ import { scrubTexts } from '../../shared/messaging/scrub-texts.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
-import { startTestPushService } from '../test/push-service.js';
-import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { createTestAppWithPushService, type TestPushService } from '../test/push-service.js';
+import { createVerifiedUser, type TestApp } from '../test/test-app.js';
 
 /** Issue 33 point 2, decision 0148: what is kept, read, answered and pushed is the masked text. */
 describe.each(testEngines)('contact details in a message, on %s', (engine) => {
   let t: TestApp;
-  let service: Awaited<ReturnType<typeof startTestPushService>>;
+  let service: TestPushService;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    service = await startTestPushService();
-    t = await createTestApp(engine, {
-      env: { VAPID_SUBJECT: 'mailto:operators@example.org' },
-      config: { pushServiceHosts: [service.host] },
-    });
+    ({ t, service, close } = await createTestAppWithPushService(engine));
   });
-  afterAll(async () => {
-    await t.close();
-    await service.close();
-  });
+  afterAll(() => close());
 
   const subscribeBrowser = async (cookie: string) => {
     const browser = service.subscribe();

@@ -4,24 +4,18 @@ import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.j
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
-import { startTestPushService } from '../test/push-service.js';
-import { createTestApp, createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
+import { createTestAppWithPushService, type TestPushService } from '../test/push-service.js';
+import { createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
 
 /** What is deleted is not pushed: a deleted message's pending pushes go in the delete's transaction. */
 describe.each(testEngines)('pushes of deleted messages on %s', (engine) => {
   let t: TestApp;
-  let service: Awaited<ReturnType<typeof startTestPushService>>;
+  let service: TestPushService;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    service = await startTestPushService();
-    t = await createTestApp(engine, {
-      env: { VAPID_SUBJECT: 'mailto:operators@example.org' },
-      config: { pushServiceHosts: [service.host] },
-    });
+    ({ t, service, close } = await createTestAppWithPushService(engine));
   });
-  afterAll(async () => {
-    await t.close();
-    await service.close();
-  });
+  afterAll(() => close());
 
   /** An account whose browser is subscribed, its push service refusing for now (503: a retry waits). */
   async function refusingSubscriber() {

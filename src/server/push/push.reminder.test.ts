@@ -3,23 +3,17 @@ import { NOTIFY_AGAIN_AFTER_MS } from '../../shared/messaging/status.contract.js
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
-import { startTestPushService } from '../test/push-service.js';
-import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { createTestAppWithPushService, type TestPushService } from '../test/push-service.js';
+import { createVerifiedUser, type TestApp } from '../test/test-app.js';
 
 describe.each(testEngines)('notify again, pushed (issue 32) on %s', (engine) => {
   let t: TestApp;
-  let service: Awaited<ReturnType<typeof startTestPushService>>;
+  let service: TestPushService;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    service = await startTestPushService();
-    t = await createTestApp(engine, {
-      env: { VAPID_SUBJECT: 'mailto:operators@example.org' },
-      config: { pushServiceHosts: [service.host] },
-    });
+    ({ t, service, close } = await createTestAppWithPushService(engine));
   });
-  afterAll(async () => {
-    await t.close();
-    await service.close();
-  });
+  afterAll(() => close());
 
   it('sends the owner the same notification again, once, as a reminder at high urgency', async () => {
     const owner = await createVerifiedUser(t, undefined, { firstName: 'Ottoline' });

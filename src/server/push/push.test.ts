@@ -10,8 +10,8 @@ import {
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
-import { startTestPushService } from '../test/push-service.js';
-import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { createTestAppWithPushService, type TestPushService } from '../test/push-service.js';
+import { createVerifiedUser, type TestApp } from '../test/test-app.js';
 import { presentMessageNotification } from './push.presenter.js';
 import { createPushRepo } from './push.repo.js';
 import { isAllowedPushEndpoint } from './push-hosts.js';
@@ -60,18 +60,12 @@ describe("a message's notification", () => {
 
 describe.each(testEngines)('web push on %s', (engine) => {
   let t: TestApp;
-  let service: Awaited<ReturnType<typeof startTestPushService>>;
+  let service: TestPushService;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    service = await startTestPushService();
-    t = await createTestApp(engine, {
-      env: { VAPID_SUBJECT: 'mailto:operators@example.org' },
-      config: { pushServiceHosts: [service.host] },
-    });
+    ({ t, service, close } = await createTestAppWithPushService(engine));
   });
-  afterAll(async () => {
-    await t.close();
-    await service.close();
-  });
+  afterAll(() => close());
 
   it('keeps one VAPID key pair in the database for every instance, made once', async () => {
     const repo = createPushRepo(t.db);

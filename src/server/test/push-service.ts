@@ -2,7 +2,9 @@ import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes,
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Engine } from '../db/index.js';
 import { testPushCertificate } from './push-certificate.js';
+import { createTestApp } from './test-app.js';
 
 /** What the test push service received: the request as it came, and its payload decrypted. */
 export interface ReceivedPush {
@@ -165,4 +167,26 @@ function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, authSecret: 
   while (end >= 0 && padded[end] === 0) end -= 1;
   if (padded[end] !== 2) throw new Error('bad padding delimiter');
   return padded.subarray(0, end).toString('utf8');
+}
+
+export type TestPushService = Awaited<ReturnType<typeof startTestPushService>>;
+
+/**
+ * A test app whose pushes go to a push service of its own on loopback (the VAPID subject set, the service's
+ * host allowed), and what closes both.
+ */
+export async function createTestAppWithPushService(engine: Engine) {
+  const service = await startTestPushService();
+  const t = await createTestApp(engine, {
+    env: { VAPID_SUBJECT: 'mailto:operators@example.org' },
+    config: { pushServiceHosts: [service.host] },
+  });
+  return {
+    t,
+    service,
+    close: async () => {
+      await t.close();
+      await service.close();
+    },
+  };
 }
