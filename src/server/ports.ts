@@ -95,4 +95,6 @@ export interface MessageNotice {
   /** The recipient owns the vehicle written to (side one): they may answer with one tap (issue 32). */
   recipientIsOwner: boolean;
   unreadCount: number;
+  /** Its sender marked it urgent (issue 33): it alerts even in the recipient's quiet hours. */
+  urgent: boolean;
 }

@@ -32,6 +32,7 @@ const genericNotification = {
     badge: NOTIFICATION_BADGE_ICON,
     data: { url: '/', conversationId: null },
     renotify: true,
+    silent: false,
   },
   unreadCount: null,
 };
@@ -47,9 +48,24 @@ describe('the notification a push shows', () => {
         badge: NOTIFICATION_BADGE_ICON,
         data: { url: '/conversations?open=c1', conversationId: 'c1' },
         renotify: true,
+        silent: false,
       },
       unreadCount: 3,
     });
+  });
+
+  // Issue 33, docs/decisions/0150: a push in the owner's quiet hours that is not urgent.
+  it('shows a silent push without sound or vibration, quietly replacing the one before, the badge counting it', () => {
+    const quiet = notificationFromPayload({ ...messagePayload, silent: true, unreadCount: 4 }, origin);
+    expect(quiet.options).toMatchObject({ body: 'Your lights are on', silent: true, renotify: false });
+    expect(quiet.options).not.toHaveProperty('vibrate');
+    expect(quiet.unreadCount).toBe(4);
+    // Absent (an older server), false, or not a boolean (a newer server's): it alerts as before.
+    for (const silent of [undefined, false, 'yes', 1]) {
+      const loud = notificationFromPayload({ ...messagePayload, silent }, origin);
+      expect(loud.title, String(silent)).toBe(messagePayload.title);
+      expect(loud.options).toMatchObject({ silent: false, renotify: true });
+    }
   });
 
   it('passes an unread count of 0 on (the badge is cleared) and leaves the badge alone without one', () => {

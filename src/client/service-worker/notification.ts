@@ -3,7 +3,7 @@ import { sameOriginPath } from './messages.js';
 
 /**
  * What a push shows (docs/decisions/0092-service-worker-push-and-badge.md). The server sends a
- * pushPayloadSchema {title, body, tag, url, conversationId, unreadCount, actions?} as JSON, and the worker
+ * pushPayloadSchema {title, body, tag, url, conversationId, unreadCount, actions?, silent?} as JSON, and the worker
  * reads it with that same contract (docs/decisions/0132-one-contract-dialect.md). A push that does not match
  * it still shows a notification, the generic one: Safari on iOS ends a subscription whose pushes show
  * nothing, and a push always means something arrived. Its buttons are the owner's one-tap answers
@@ -37,6 +37,11 @@ export interface PushNotificationOptions {
   data: NotificationData;
   /** A repeated tag replaces the notification shown before; renotify makes it alert again. */
   renotify: boolean;
+  /**
+   * No sound and no vibration: a push in the owner's quiet hours that is not urgent (issue 33,
+   * docs/decisions/0150). It is shown, and the app badge counts it, all the same.
+   */
+  silent: boolean;
   /** Its buttons (the owner's one-tap answers), as many as the browser shows; left out when none. */
   actions?: PushAction[];
 }
@@ -68,6 +73,7 @@ const notification = (
   data: NotificationData,
   unreadCount: number | null,
   actions: PushAction[] = [],
+  silent = false,
 ): PushNotification => ({
   title,
   options: {
@@ -76,7 +82,9 @@ const notification = (
     icon: NOTIFICATION_ICON,
     badge: NOTIFICATION_BADGE_ICON,
     data,
-    renotify: true,
+    // A silent one replaces the one before quietly.
+    renotify: !silent,
+    silent,
     ...(actions.length > 0 ? { actions } : {}),
   },
   unreadCount,
@@ -94,11 +102,11 @@ export function notificationFromPayload(payload: unknown, origin: string, maxAct
     const { title, body, tag, url } = GENERIC_NOTIFICATION;
     return notification(title, body, tag, { url, conversationId: null }, null);
   }
-  const { title, body, tag, url, conversationId, unreadCount, actions = [] } = push.data;
+  const { title, body, tag, url, conversationId, unreadCount, actions = [], silent } = push.data;
   // Still only ever one of the app's own pages.
   const data = { url: sameOriginPath(url, origin) ?? GENERIC_NOTIFICATION.url, conversationId };
   const shown = conversationId === null ? [] : actions.slice(0, Math.max(0, maxActions));
-  return notification(title, body, tag, data, unreadCount, shown);
+  return notification(title, body, tag, data, unreadCount, shown, silent === true);
 }
 
 /** The click data kept on a shown notification, checked again: it may come from an older version. */

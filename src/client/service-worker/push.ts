@@ -7,8 +7,9 @@ import { notificationData, notificationFromPayload, readPushData } from './notif
  * Push and notification clicks (docs/decisions/0092-service-worker-push-and-badge.md).
  *
  * Every push shows a notification, whatever it carries: Safari on iOS revokes a subscription after a few
- * pushes that show nothing, so the server never sends badge-only or silent pushes, and a payload the worker
- * cannot read still shows the generic one. The push's unread count goes to the app badge.
+ * pushes that show nothing, so the server never sends badge-only pushes (ones that show nothing), and a
+ * payload the worker cannot read still shows the generic one. A push in the owner's quiet hours shows its
+ * notification with `silent` (no sound, no vibration; docs/decisions/0150) and counts on the badge. The push's unread count goes to the app badge.
  *
  * A click closes the notification and brings the app forward: an open window is focused and told
  * NOTIFICATION_CLICKED {url, conversationId}, and shows the conversation itself (no reload, nothing typed

@@ -145,6 +145,8 @@ export interface MessagesTable {
   readAt: number | null;
   /** When its sender asked to notify the owner again (once). */
   notifiedAgainAt: number | null;
+  /** Its sender marked it urgent (1): its notification alerts even in the owner's quiet hours (0150). */
+  urgent: Generated<number>;
 }
 
 export interface BlocksTable {
@@ -225,6 +227,11 @@ export interface NotificationPreferencesTable {
   showPreviews: number;
   /** Whether the account is e-mailed when neither a socket nor a push reached it (default on, 0144). */
   emailFallback: Generated<number>;
+  /** Quiet hours (0150): on (1) or off; start and end "HH:MM" in the IANA time zone; null until first set. */
+  quietHoursEnabled: Generated<number>;
+  quietHoursStart: string | null;
+  quietHoursEnd: string | null;
+  quietHoursTimeZone: string | null;
   updatedAt: number;
 }
 

@@ -43,6 +43,7 @@ export function presentMessage(message: MessageView, viewerSide: ConversationSid
         : null,
     isRead: message.isRead === 1,
     isMine: message.senderSide === viewerSide,
+    urgent: Number(message.urgent) === 1,
   };
 }
 

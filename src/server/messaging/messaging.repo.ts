@@ -67,6 +67,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         'messages.content',
         'messages.isRead',
         'messages.createdAt',
+        'messages.urgent',
         'vehicles.make',
         'vehicles.model',
         'vehicles.licensePlate',

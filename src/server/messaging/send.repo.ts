@@ -67,7 +67,7 @@ const upsertConversationOf = (db: QueryCreator<Database>, args: ConversationRow,
     .returningAll();
 
 /** Who writes a message to a pair's conversation, and what; its side follows from the conversation. */
-export type PairMessage = Pick<MessageRow, 'id' | 'senderVehicleId' | 'content'> & {
+export type PairMessage = Pick<MessageRow, 'id' | 'senderVehicleId' | 'content' | 'urgent'> & {
   senderUserId: string | null;
 };
 
@@ -92,6 +92,7 @@ const insertMessage = prepareQuery((db: Db, args: MessageRow) =>
     content: args.content,
     isRead: args.isRead,
     createdAt: args.createdAt,
+    urgent: args.urgent,
   }),
 );
 
@@ -115,6 +116,7 @@ const postgresUpsertWithMessage = prepareQuery(
             'content',
             'isRead',
             'createdAt',
+            'urgent',
           ])
           .expression((eb) =>
             eb.selectFrom('conversation').select((eb) => [
@@ -137,6 +139,7 @@ const postgresUpsertWithMessage = prepareQuery(
                 eb.ref('conversation.oneClearedAt'),
                 eb.ref('conversation.twoClearedAt'),
               ).as('createdAt'),
+              eb.val(args.urgent).as('urgent'),
             ]),
           )
           .returning(['senderSide', 'createdAt']),

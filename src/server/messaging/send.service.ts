@@ -102,13 +102,18 @@ export function createSendService(deps: MessagingServiceDeps) {
         input.content,
         input.messageType,
         input.senderVehicleId ?? null,
+        // Only when urgent: a plain message's fingerprint is what it was before urgent existed (0150).
+        ...(input.urgent ? ['urgent'] : []),
       ]);
       const key = { senderKey, idempotencyKey, request };
       const first = await keys.firstAnswer(key);
       if (first !== undefined) return JSON.parse(first) as SentMessage;
       const limitSubject = sender.kind === 'user' ? `user:${sender.userId}` : `ip:${addressKeyOf(sender.ip)}`;
+      const perVehicle = `${input.vehicleId}|${limitSubject}`;
+      // An urgent message has its own limit, first: refused, it counts against none of the others (0150).
       await limiter.consumeInTurn(
-        [rateLimits.messagesPerVehiclePerSender, `${input.vehicleId}|${limitSubject}`],
+        ...(input.urgent ? [[rateLimits.urgentMessagesPerVehiclePerSender, perVehicle] as const] : []),
+        [rateLimits.messagesPerVehiclePerSender, perVehicle],
         [rateLimits.messagesPerSender, limitSubject],
       );
 
@@ -171,7 +176,12 @@ export function createSendService(deps: MessagingServiceDeps) {
               ownerStatusAt: null,
             },
             // Contact details are masked before the text is kept: every reader sees only this (0148).
-            { senderUserId, senderVehicleId, content: scrubContactDetails(input.content) },
+            {
+              senderUserId,
+              senderVehicleId,
+              content: scrubContactDetails(input.content),
+              urgent: input.urgent ? 1 : 0,
+            },
           );
           const result: SentMessage = {
             id: message.id,
@@ -226,7 +236,14 @@ export function createSendService(deps: MessagingServiceDeps) {
           const inserted = await tx.writeToConversation(
             userId,
             conversation.id,
-            { senderSide: side, senderVehicleId: vehicleOf(conversation, side), content: masked, isRead: 0 },
+            {
+              senderSide: side,
+              senderVehicleId: vehicleOf(conversation, side),
+              content: masked,
+              isRead: 0,
+              // A reply is never urgent: urgency is the finder's, to reach an owner in quiet hours.
+              urgent: 0,
+            },
             now,
           );
           if (!inserted) throw conversationNotFound();

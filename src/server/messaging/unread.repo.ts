@@ -65,6 +65,7 @@ const messageNotice = prepareQuery(
       .select([
         'messages.content',
         'messages.senderSide',
+        'messages.urgent',
         'messages.conversationId',
         'one.displayName as oneDisplayName',
         'one.year as oneYear',
@@ -118,6 +119,7 @@ export function createUnreadRepo(db: Db) {
       return {
         conversationId: row.conversationId,
         content: row.content,
+        urgent: Number(row.urgent) === 1,
         /** The recipient's own vehicle in the conversation (none: an account that wrote without one). */
         recipientVehicle: recipientIsOne
           ? {

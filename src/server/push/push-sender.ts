@@ -1,6 +1,6 @@
 import https from 'node:https';
 import webpush from 'web-push';
-import type { Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
 import type { VapidKeys } from './vapid.js';
 
 /** A VAPID token lives 12 hours here (RFC 8292 allows 24); it is made again an hour before it ends. */
@@ -31,9 +31,14 @@ export type PushOutcome =
  */
 export function createPushSender(
   keys: () => Promise<VapidKeys>,
-  clock: Clock,
   /** ADDENDUM §10: 10 s (config.pushTimeoutMs). */
   timeoutMs: number,
+  /**
+   * The real time, not the app's injected clock: a token's expiry is judged by the push service's clock
+   * (and web-push refuses to sign one ending over 24 hours after the real time). Tests that move the app's
+   * clock a day on still push (docs/decisions/0150-quiet-hours-urgent.md).
+   */
+  clock: Clock = systemClock,
 ) {
   const vapidByOrigin = new Map<string, { authorization: string; renewAt: number }>();
   const agent = new https.Agent({ keepAlive: true, maxSockets: 32 });

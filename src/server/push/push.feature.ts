@@ -14,7 +14,7 @@ export const registerPushFeature: Feature = (app, deps) => {
   const { config, database, clock, limiter } = deps;
   const repo = createPushRepo(database.db);
   const keys = lazyVapidKeys(() => loadVapidKeys(config, repo, clock));
-  const sender = createPushSender(keys, clock, config.pushTimeoutMs);
+  const sender = createPushSender(keys, config.pushTimeoutMs);
   const { pushServiceHosts, pushTimeoutMs } = config;
   const push = createPushService({ repo, keys, sender, limiter, clock, pushServiceHosts });
   registerPushRoutes(app, { push });

@@ -44,7 +44,7 @@ const answerActions: PushAction[] = NOTIFICATION_ANSWERS.map((code) => ({
  */
 export function presentMessageNotification(
   notice: MessageNotice,
-  options: { showPreview: boolean } = { showPreview: true },
+  options: { showPreview: boolean; silent?: boolean } = { showPreview: true },
 ): PushPayload {
   const text = [...notice.content];
   const preview =
@@ -57,6 +57,8 @@ export function presentMessageNotification(
     conversationId: notice.conversationId,
     unreadCount: notice.unreadCount,
     ...(notice.recipientIsOwner ? { actions: answerActions } : {}),
+    // In the recipient's quiet hours, unless urgent (decided by the caller): no sound, no vibration.
+    ...(options.silent ? { silent: true } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
+import type { QuietHours } from '../../shared/push/push.contract.js';
 import type { Db, Engine } from '../db/index.js';
 import { prepareQuery } from '../db/prepared.js';
 import { storedServerKey } from '../db/server-keys.js';
+import { quietHoursOf } from './quiet-hours.js';
 
 /** SQL of push subscriptions and the server's keys. Every read of a user's data names the user. */
 /** The owner's choice as stored: no row means the default, previews shown (migration 0009). */
@@ -11,33 +13,59 @@ export const showsPreviews = (row: { showPreviews: number | bigint } | undefined
 export const mailsFallback = (row: { emailFallback: number | bigint } | undefined) =>
   row === undefined || Number(row.emailFallback) === 1;
 
+/** The notification preferences' columns, as the service presents them. */
+const preferenceColumns = [
+  'showPreviews',
+  'emailFallback',
+  'quietHoursEnabled',
+  'quietHoursStart',
+  'quietHoursEnd',
+  'quietHoursTimeZone',
+] as const;
+
 export function createPushRepo(db: Db) {
   return {
     /** The owner's notification preferences the server honours; undefined means the defaults. */
     findNotificationPreferences(userId: string) {
       return db
         .selectFrom('notificationPreferences')
-        .select(['showPreviews', 'emailFallback'])
+        .select(preferenceColumns)
         .where('userId', '=', userId)
         .executeTakeFirst();
     },
 
-    /** Saves the switches given (an absent one keeps its value, or its default), answering them all. */
+    /** Saves the preferences given (an absent one keeps its value, or its default), answering them all. */
     async saveNotificationPreferences(
       userId: string,
-      changes: { showPreviews?: boolean; emailFallback?: boolean },
+      changes: {
+        showPreviews?: boolean;
+        emailFallback?: boolean;
+        quietHours?: QuietHours & { timeZone: string };
+      },
       now: number,
     ) {
-      const changed: { showPreviews?: number; emailFallback?: number; updatedAt: number } = {
-        updatedAt: now,
-      };
+      const changed: {
+        showPreviews?: number;
+        emailFallback?: number;
+        quietHoursEnabled?: number;
+        quietHoursStart?: string;
+        quietHoursEnd?: string;
+        quietHoursTimeZone?: string;
+        updatedAt: number;
+      } = { updatedAt: now };
       if (changes.showPreviews !== undefined) changed.showPreviews = changes.showPreviews ? 1 : 0;
       if (changes.emailFallback !== undefined) changed.emailFallback = changes.emailFallback ? 1 : 0;
+      if (changes.quietHours !== undefined) {
+        changed.quietHoursEnabled = changes.quietHours.enabled ? 1 : 0;
+        changed.quietHoursStart = changes.quietHours.start;
+        changed.quietHoursEnd = changes.quietHours.end;
+        changed.quietHoursTimeZone = changes.quietHours.timeZone;
+      }
       return db
         .insertInto('notificationPreferences')
         .values({ userId, showPreviews: 1, emailFallback: 1, ...changed })
         .onConflict((conflict) => conflict.column('userId').doUpdateSet(changed))
-        .returning(['showPreviews', 'emailFallback'])
+        .returning(preferenceColumns)
         .executeTakeFirstOrThrow();
     },
 
@@ -136,21 +164,22 @@ export type PushSubscriptionRow = Awaited<ReturnType<PushRepo['listSubscriptions
 export type PushJobRow = Awaited<ReturnType<PushQueueRepo['claimDue']>>[number];
 
 /**
- * Whether the recipient of a message has a push subscription, and whether their pushes may show the text
- * (null: no preference stored, so yes): one indexed read in the message's transaction, asked for every
- * message, so compiled once (src/server/db/prepared.ts). No row: no subscription.
+ * Whether the recipient of a message has a push subscription, whether their pushes may show the text and
+ * their quiet hours (all null: no preference stored, so the defaults): one indexed read in the message's
+ * transaction, asked for every message, so compiled once (src/server/db/prepared.ts). No row: no subscription.
  */
 const recipientSettings = prepareQuery((db: Db, args: { userId: string }) =>
   db
     .selectFrom('pushSubscriptions')
-    .select((eb) =>
-      eb
-        .selectFrom('notificationPreferences')
-        .select('showPreviews')
-        .where('userId', '=', args.userId)
-        .as('showPreviews'),
-    )
-    .where('userId', '=', args.userId)
+    .leftJoin('notificationPreferences', 'notificationPreferences.userId', 'pushSubscriptions.userId')
+    .select([
+      'notificationPreferences.showPreviews',
+      'notificationPreferences.quietHoursEnabled',
+      'notificationPreferences.quietHoursStart',
+      'notificationPreferences.quietHoursEnd',
+      'notificationPreferences.quietHoursTimeZone',
+    ])
+    .where('pushSubscriptions.userId', '=', args.userId)
     .limit(1),
 );
 
@@ -158,14 +187,17 @@ const recipientSettings = prepareQuery((db: Db, args: { userId: string }) =>
 export function createPushQueueRepo(db: Db, engine: Engine) {
   return {
     /**
-     * Whether `userId` has a push subscription (most recipients have none), and whether their pushes may
-     * show a message's text; undefined when they have no subscription.
+     * Whether `userId` has a push subscription (most recipients have none), whether their pushes may
+     * show a message's text, and their quiet hours; undefined when they have no subscription.
      */
     async findRecipientSettings(userId: string) {
       const row = await recipientSettings.first(db, { userId });
       if (!row) return undefined;
       const { showPreviews } = row;
-      return { showPreview: showsPreviews(showPreviews === null ? undefined : { showPreviews }) };
+      return {
+        showPreview: showsPreviews(showPreviews === null ? undefined : { showPreviews }),
+        quietHours: quietHoursOf(row),
+      };
     },
 
     /** A job; with `claimedUntil`, claimed already by the instance that writes it (until then). */

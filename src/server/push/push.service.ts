@@ -12,10 +12,20 @@ import { rateLimits } from '../rate-limit/rules.js';
 import { mailsFallback, type PushRepo, showsPreviews } from './push.repo.js';
 import { isAllowedPushEndpoint } from './push-hosts.js';
 import type { PushSender } from './push-sender.js';
+import { quietHoursOf } from './quiet-hours.js';
 import type { VapidKeys } from './vapid.js';
 
 /** A user keeps this many browsers subscribed at most; subscribing another drops the oldest. */
 export const SUBSCRIPTIONS_PER_USER = 10;
+
+type StoredPreferences = Awaited<ReturnType<PushRepo['findNotificationPreferences']>>;
+type NotificationPreferencesInput = Parameters<PushRepo['saveNotificationPreferences']>[1];
+
+const present = (stored: StoredPreferences): NotificationPreferences => ({
+  showPreviews: showsPreviews(stored),
+  emailFallback: mailsFallback(stored),
+  quietHours: quietHoursOf(stored),
+});
 
 export interface PushServiceDeps {
   repo: PushRepo;
@@ -42,19 +52,20 @@ export function createPushService(deps: PushServiceDeps) {
   return {
     publicKey: async () => (await keys()).publicKey,
 
-    /** The preferences the server honours for this user: its pushes' previews, and the e-mail fallback. */
+    /**
+     * The preferences the server honours for this user: its pushes' previews, the e-mail fallback, and the
+     * quiet hours in which its pushes are silent.
+     */
     async preferences(userId: string): Promise<NotificationPreferences> {
-      const stored = await repo.findNotificationPreferences(userId);
-      return { showPreviews: showsPreviews(stored), emailFallback: mailsFallback(stored) };
+      return present(await repo.findNotificationPreferences(userId));
     },
 
-    /** Saves the switches given; answers all of them as they now are. */
+    /** Saves the preferences given; answers all of them as they now are. */
     async savePreferences(
       userId: string,
-      changes: { showPreviews?: boolean; emailFallback?: boolean },
+      changes: NotificationPreferencesInput,
     ): Promise<NotificationPreferences> {
-      const saved = await repo.saveNotificationPreferences(userId, changes, clock());
-      return { showPreviews: showsPreviews(saved), emailFallback: mailsFallback(saved) };
+      return present(await repo.saveNotificationPreferences(userId, changes, clock()));
     },
 
     async subscribe(userId: string, input: { endpoint: string; p256dh: string; auth: string }) {

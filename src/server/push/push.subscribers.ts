@@ -7,6 +7,7 @@ import type { FeatureDeps } from '../feature.js';
 import { presentMessageNotification, presentReminder } from './push.presenter.js';
 import { createPushQueueRepo, deletePushOfAccount, type PushJobRow } from './push.repo.js';
 import { type PushDispatcher, pushLeaseMs } from './push-dispatcher.js';
+import { isQuietAt } from './quiet-hours.js';
 
 /** A notification is worth showing as long as its message lives (ADDENDUM §10: TTL at most 24 h). */
 const NOTIFICATION_TTL_MS = Math.min(MESSAGE_RETENTION_MS, 24 * 3600_000);
@@ -41,16 +42,17 @@ export function registerPushSubscribers(
     const notice = await messaging.messageNotice(scope, messageId, recipientUserId);
     if (!notice) return;
     const now = clock();
+    // Quiet hours are the recipient's local time as the message is written; an urgent message alerts (0150).
+    const presented = presentMessageNotification(notice, {
+      showPreview: settings.showPreview,
+      silent: !notice.urgent && isQuietAt(settings.quietHours, now),
+    });
     const job: PushJobRow = {
       id: randomUUID(),
       userId: recipientUserId,
       subscriptionId: null,
       messageId,
-      payload: JSON.stringify(
-        isReminder
-          ? presentReminder(presentMessageNotification(notice, settings))
-          : presentMessageNotification(notice, settings),
-      ),
+      payload: JSON.stringify(isReminder ? presentReminder(presented) : presented),
       urgency: 'high',
       attempts: 1,
       nextAttemptAt: now,

@@ -39,20 +39,24 @@ describe('push endpoints allowed (ADDENDUM §9)', () => {
 
 describe("a message's notification", () => {
   it('stays under 3,000 bytes with the longest text, a long vehicle name and the owner’s buttons (ADDENDUM §10)', () => {
-    const payload = presentMessageNotification({
-      conversationId: randomUUID(),
-      // 500 characters of four bytes each: the most a message's preview can weigh.
-      content: '🚗'.repeat(MESSAGE_MAX_LENGTH),
-      recipientVehicle: {
-        displayName: 'Ü'.repeat(100),
-        year: '2020',
-        make: 'Mercedes-Benz',
-        model: 'Sprinter Cargo Van',
-        licensePlate: 'ABCD-12345',
+    const payload = presentMessageNotification(
+      {
+        conversationId: randomUUID(),
+        // 500 characters of four bytes each: the most a message's preview can weigh.
+        content: '🚗'.repeat(MESSAGE_MAX_LENGTH),
+        recipientVehicle: {
+          displayName: 'Ü'.repeat(100),
+          year: '2020',
+          make: 'Mercedes-Benz',
+          model: 'Sprinter Cargo Van',
+          licensePlate: 'ABCD-12345',
+        },
+        recipientIsOwner: true,
+        unreadCount: 999_999,
+        urgent: false,
       },
-      recipientIsOwner: true,
-      unreadCount: 999_999,
-    });
+      { showPreview: true, silent: true },
+    );
     expect(payload.actions).toHaveLength(4);
     expect(Buffer.byteLength(JSON.stringify(payload))).toBeLessThan(3000);
   });
@@ -409,12 +413,12 @@ describe.each(testEngines)('web push on %s', (engine) => {
       });
       expect(sent.statusCode).toBe(201);
     };
-    expect((await preferences()).json()).toEqual({ showPreviews: true, emailFallback: true });
+    expect((await preferences()).json()).toMatchObject({ showPreviews: true, emailFallback: true });
 
     const off = await preferences({ showPreviews: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json()).toEqual({ showPreviews: false, emailFallback: true });
-    expect((await preferences()).json()).toEqual({ showPreviews: false, emailFallback: true });
+    expect(off.json()).toMatchObject({ showPreviews: false, emailFallback: true });
+    expect((await preferences()).json()).toMatchObject({ showPreviews: false, emailFallback: true });
     await visitorWrites('The gate code is 4711');
     await expect.poll(() => pushesTo(browser.id).length).toBe(1);
     const hidden = pushesTo(browser.id)[0]?.plaintext ?? '';
@@ -438,12 +442,13 @@ describe.each(testEngines)('web push on %s', (engine) => {
       const refused = await call(t.app, 'PUT', '/api/push/preferences', { cookie: owner.cookie, body });
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().message).toMatch(
-        /showPreviews must be true or false|Request body must be a JSON object|Send showPreviews, emailFallback or both/,
+        /showPreviews must be true or false|Request body must be a JSON object|Send showPreviews, emailFallback or quietHours/,
       );
     }
     expect((await call(t.app, 'GET', '/api/push/preferences', { cookie: owner.cookie })).json()).toEqual({
       showPreviews: true,
       emailFallback: true,
+      quietHours: { enabled: false, start: '22:00', end: '07:00', timeZone: null },
     });
     expect((await call(t.app, 'GET', '/api/push/preferences')).statusCode).toBe(401);
     expect(

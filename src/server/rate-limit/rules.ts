@@ -76,6 +76,15 @@ export const rateLimits = {
     windowMs: 10 * MINUTE,
     message: 'Too many messages to this vehicle. Please wait a few minutes and try again.',
   },
+  // Issue 33: an urgent message alerts in the owner's quiet hours, so it is rarer than any other: keyed like
+  // messagesPerVehiclePerSender, checked before it (docs/decisions/0150-quiet-hours-urgent.md).
+  urgentMessagesPerVehiclePerSender: {
+    name: 'urgent-messages-vehicle-sender',
+    limit: 1,
+    windowMs: HOUR,
+    message:
+      'You can send one urgent message to this vehicle per hour. You can still send it as a normal message.',
+  },
   messagesPerSender: {
     name: 'messages-sender',
     limit: 30,

@@ -45,6 +45,15 @@ export const DEFAULT_QUICK_MESSAGES = [
   'Emergency - please move your car',
 ] as const;
 
+/**
+ * The quick messages that are urgent by default (issue 33): picked on Send Message, they turn "Urgent" on;
+ * sent as the whole text without `urgent`, the server reads them as urgent (docs/decisions/0150).
+ */
+export const URGENT_QUICK_MESSAGES: readonly string[] = [
+  DEFAULT_QUICK_MESSAGES[0],
+  DEFAULT_QUICK_MESSAGES[5],
+];
+
 /** Spec §5 Anonymous message: not empty after trimming, at most 500 characters. */
 const content = () =>
   c.check(
@@ -62,16 +71,21 @@ const optionalId = (message: string) =>
 /** POST /api/messages/anonymous (spec §7). */
 export const anonymousMessageRequestSchema = /* @__PURE__ */ c.lazy(() =>
   c.requestBody(
-    { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text' },
-    c.object({
-      vehicleId: id('vehicleId is required'),
-      content: content(),
-      messageType: c.map(
-        c.optional(c.withMessage(c.literal('custom'), messageTexts.unknownMessageType)),
-        (value) => value ?? 'custom',
-      ),
-      senderVehicleId: optionalId(messageTexts.notYourVehicle),
-    }),
+    { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text', urgent: 'boolean' },
+    c.map(
+      c.object({
+        vehicleId: id('vehicleId is required'),
+        content: content(),
+        messageType: c.map(
+          c.optional(c.withMessage(c.literal('custom'), messageTexts.unknownMessageType)),
+          (value) => value ?? 'custom',
+        ),
+        senderVehicleId: optionalId(messageTexts.notYourVehicle),
+        urgent: c.optional(c.boolean),
+      }),
+      // Left out: urgent when the text is one of the urgent quick messages; an explicit false is not.
+      ({ urgent, ...rest }) => ({ ...rest, urgent: urgent ?? URGENT_QUICK_MESSAGES.includes(rest.content) }),
+    ),
   ),
 );
 export type AnonymousMessageRequest = c.Input<typeof anonymousMessageRequestSchema>;
@@ -110,6 +124,8 @@ export const messageSchema = c.object({
   isRead: c.boolean,
   /** Written by the caller (only the sender may delete it). */
   isMine: c.boolean,
+  /** Its sender marked it urgent (issue 33): it alerted even in the owner's quiet hours. */
+  urgent: c.boolean,
 });
 export type Message = c.Infer<typeof messageSchema>;
 

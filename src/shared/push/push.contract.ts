@@ -120,9 +120,17 @@ export const pushPayloadSchema = c.object({
    * shape (a newer server), shows no buttons.
    */
   actions: c.optionalOrDropped(c.array(pushActionSchema)),
+  /**
+   * Shown without sound or vibration: it came in the recipient's quiet hours and is not urgent (issue 33,
+   * docs/decisions/0150). The badge counts it all the same. Absent (an older server), or not true: it alerts.
+   */
+  silent: c.optionalOrDropped(c.boolean),
 });
-/** A push as the server makes it: without buttons, `actions` is left out. */
-export type PushPayload = Omit<c.Infer<typeof pushPayloadSchema>, 'actions'> & { actions?: PushAction[] };
+/** A push as the server makes it: without buttons, `actions` is left out; `silent` only when it is. */
+export type PushPayload = Omit<c.Infer<typeof pushPayloadSchema>, 'actions' | 'silent'> & {
+  actions?: PushAction[];
+  silent?: true;
+};
 
 // Notification preferences (GET and PUT /api/push/preferences).
 
@@ -134,13 +142,67 @@ export type PushPayload = Omit<c.Infer<typeof pushPayloadSchema>, 'actions'> & {
 export const notificationPreferencesTexts = {
   showPreviewsRequired: 'showPreviews must be true or false',
   emailFallbackRequired: 'emailFallback must be true or false',
-  /** PUT with neither switch. */
-  preferenceRequired: 'Send showPreviews, emailFallback or both, each true or false',
+  /** PUT with none of the preferences. */
+  preferenceRequired: 'Send showPreviews, emailFallback or quietHours',
   /** A push's body (and the e-mail's line) when the owner turned previews off. */
   hiddenPreview: 'Open the app to read it.',
   /** The setting, as Settings shows it and the e-mail names it (issue 32's words). */
   emailFallback: "E-mail me when notifications can't reach me",
 } as const;
+
+/**
+ * Quiet hours (issue 33, docs/decisions/0150-quiet-hours-urgent.md): from `start` to `end` ("HH:MM", 24-hour)
+ * in the owner's time zone (IANA, the browser's), a push is delivered silent unless its message is urgent.
+ * A range may cross midnight (22:00 to 07:00); start and end the same is refused (it would mean nothing).
+ */
+export const quietHoursTexts = {
+  /** Settings' words. */
+  label: 'Quiet hours',
+  hint: 'Notifications arrive without sound or vibration. Urgent messages still alert you.',
+  start: 'From',
+  end: 'Until',
+  timeZone: (zone: string) => `Time zone: ${zone}`,
+  // The API's.
+  enabledRequired: 'quietHours.enabled must be true or false',
+  timeInvalid: 'Quiet hours start and end must be times such as 22:00',
+  sameTimes: 'Quiet hours must start and end at different times',
+  timeZoneInvalid: 'Unknown time zone',
+} as const;
+
+/** Quiet hours as the owner chose them first: off, 22:00 to 07:00 (the issue's example). */
+export const DEFAULT_QUIET_HOURS = { enabled: false, start: '22:00', end: '07:00' } as const;
+
+const clockTime = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether this runtime's Intl knows the IANA time zone `zone` (as the browser's resolvedOptions name it). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (zone.length === 0 || zone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const time = () =>
+  c.check(c.text({ required: quietHoursTexts.timeInvalid }), (value) =>
+    clockTime.test(value) ? undefined : quietHoursTexts.timeInvalid,
+  );
+
+/** PUT's quietHours: every field, checked; the times must differ. */
+const quietHoursRequest = () =>
+  c.check(
+    c.object({
+      enabled: c.withMessage(c.boolean, quietHoursTexts.enabledRequired),
+      start: time(),
+      end: time(),
+      timeZone: c.check(c.text({ required: quietHoursTexts.timeZoneInvalid, trim: true }), (zone) =>
+        isKnownTimeZone(zone) ? undefined : quietHoursTexts.timeZoneInvalid,
+      ),
+    }),
+    (value) => (value.start === value.end ? quietHoursTexts.sameTimes : undefined),
+  );
 
 /** A switch that may be left out: absent reads as unchanged; anything but true or false (null too) is `problem`. */
 const optionalSwitch = (problem: string) =>
@@ -148,7 +210,10 @@ const optionalSwitch = (problem: string) =>
     value === undefined || typeof value === 'boolean' ? undefined : problem,
   ) as c.Contract<boolean | undefined, boolean | undefined>;
 
-/** PUT /api/push/preferences {showPreviews?, emailFallback?}: either switch, or both; not neither. */
+/**
+ * PUT /api/push/preferences {showPreviews?, emailFallback?, quietHours?}: any of them, not none; quietHours
+ * whole ({enabled, start, end, timeZone}), so that what is saved is always a range that means something.
+ */
 export const notificationPreferencesRequestSchema = /* @__PURE__ */ c.lazy(() =>
   c.requestBody(
     { showPreviews: 'boolean', emailFallback: 'boolean' },
@@ -157,9 +222,12 @@ export const notificationPreferencesRequestSchema = /* @__PURE__ */ c.lazy(() =>
         // Null is refused with the same words as a wrong type.
         showPreviews: optionalSwitch(notificationPreferencesTexts.showPreviewsRequired),
         emailFallback: optionalSwitch(notificationPreferencesTexts.emailFallbackRequired),
+        quietHours: c.optional(quietHoursRequest()),
       }),
       (value) =>
-        value.showPreviews === undefined && value.emailFallback === undefined
+        value.showPreviews === undefined &&
+        value.emailFallback === undefined &&
+        value.quietHours === undefined
           ? notificationPreferencesTexts.preferenceRequired
           : undefined,
     ),
@@ -171,5 +239,13 @@ export type NotificationPreferencesRequest = c.Input<typeof notificationPreferen
 export const notificationPreferencesResponseSchema = c.object({
   showPreviews: c.boolean,
   emailFallback: c.boolean,
+  /** The time zone is null until the owner first saves quiet hours (Settings then shows the browser's). */
+  quietHours: c.object({
+    enabled: c.boolean,
+    start: c.string,
+    end: c.string,
+    timeZone: c.nullable(c.string),
+  }),
 });
+export type QuietHours = NotificationPreferences['quietHours'];
 export type NotificationPreferences = c.Infer<typeof notificationPreferencesResponseSchema>;

@@ -61,6 +61,7 @@ const message = (id: string, createdAt: string): Message => ({
   vehicle: null,
   isRead: true,
   isMine: false,
+  urgent: false,
 });
 
 const clients: QueryClient[] = [];

@@ -13,7 +13,7 @@ import { pushTexts as texts } from './push-texts.js';
 
 const preferencesKey = ['/api/push/preferences'] as const;
 
-type Switch = keyof NotificationPreferences;
+type Switch = 'showPreviews' | 'emailFallback';
 
 /** One of the notification preferences the server keeps (GET and PUT /api/push/preferences), as a switch. */
 function PreferenceSwitch({
