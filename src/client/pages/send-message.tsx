@@ -5,6 +5,7 @@ import {
   type AnonymousMessageInput,
   anonymousMessageRequestSchema,
   MESSAGE_MAX_LENGTH,
+  URGENT_QUICK_MESSAGES,
 } from '../../shared/messaging/messages.contract.js';
 import { CONTACT_DETAILS_NOTICE } from '../../shared/messaging/scrub-texts.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
@@ -33,6 +34,10 @@ const SenderChoice = lazy(() =>
 const loadCountdown = () =>
   import('../features/messaging/send-countdown.js').then((module) => ({ default: module.SendCountdown }));
 const SendCountdown = lazy(loadCountdown);
+// Issue 33's "Urgent" switch: its own small chunk, off the finder's first load (decision 0150).
+const UrgentSwitch = lazy(() =>
+  import('../features/messaging/urgent-switch.js').then((module) => ({ default: module.UrgentSwitch })),
+);
 
 export function SendMessagePage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
@@ -46,6 +51,8 @@ export function SendMessagePage() {
     (new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
   );
   const [senderVehicleId, setSenderVehicleId] = useState('');
+  // Issue 33: the two urgent quick messages turn it on (also prefilled); the finder may turn it off.
+  const [urgent, setUrgent] = useState(() => URGENT_QUICK_MESSAGES.includes(content));
   // The message counting down before it goes (Undo gives the form back as it was).
   const [waiting, setWaiting] = useState<AnonymousMessageInput | null>(null);
   const edit = (text: string) => {
@@ -72,6 +79,7 @@ export function SendMessagePage() {
       content,
       messageType: 'custom',
       senderVehicleId,
+      urgent,
     });
     if (!request.success) {
       refuseBlankMessage(request.error.message);
@@ -105,7 +113,10 @@ export function SendMessagePage() {
                         type="button"
                         aria-pressed={content === quick}
                         disabled={waiting !== null}
-                        onClick={() => edit(quick)}
+                        onClick={() => {
+                          edit(quick);
+                          setUrgent(URGENT_QUICK_MESSAGES.includes(quick));
+                        }}
                         className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
                       >
                         {quick}
@@ -138,6 +149,9 @@ export function SendMessagePage() {
               <p id="message-notice" className="-mt-3 text-xs text-muted-foreground">
                 {CONTACT_DETAILS_NOTICE}
               </p>
+              <Suspense fallback={null}>
+                <UrgentSwitch checked={urgent} disabled={waiting !== null} onChange={setUrgent} />
+              </Suspense>
               {user ? (
                 // Only a signed-in sender has vehicles to choose from: its code loads for them alone.
                 <Suspense fallback={null}>

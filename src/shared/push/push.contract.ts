@@ -156,13 +156,6 @@ export const notificationPreferencesTexts = {
  * A range may cross midnight (22:00 to 07:00); start and end the same is refused (it would mean nothing).
  */
 export const quietHoursTexts = {
-  /** Settings' words. */
-  label: 'Quiet hours',
-  hint: 'Notifications arrive without sound or vibration. Urgent messages still alert you.',
-  start: 'From',
-  end: 'Until',
-  timeZone: (zone: string) => `Time zone: ${zone}`,
-  // The API's.
   enabledRequired: 'quietHours.enabled must be true or false',
   timeInvalid: 'Quiet hours start and end must be times such as 22:00',
   sameTimes: 'Quiet hours must start and end at different times',

@@ -11,7 +11,7 @@ import { queryClient } from '../../lib/query-client.js';
 import { emailFallbackTexts } from './email-fallback-texts.js';
 import { pushTexts as texts } from './push-texts.js';
 
-const preferencesKey = ['/api/push/preferences'] as const;
+export const preferencesKey = ['/api/push/preferences'] as const;
 
 type Switch = 'showPreviews' | 'emailFallback';
 

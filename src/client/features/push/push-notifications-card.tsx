@@ -12,6 +12,7 @@ import { disableNotifications, enableNotifications, sendTestPush, subscribeToPus
 import { explanationOf, type NotificationPermissionState, type PushBadge, pushBadge } from './push-status.js';
 import { pushTexts as texts } from './push-texts.js';
 import { showEnableOutcome, showTestOutcome } from './push-toasts.js';
+import { QuietHoursSetting } from './quiet-hours.js';
 
 const badgeLooks: Record<PushBadge, string> = {
   pushActive: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
@@ -128,6 +129,7 @@ export function PushNotificationsCard() {
         <div className="mt-4 space-y-2 border-t border-border pt-4">
           <PreviewSwitch />
           <EmailFallbackSwitch />
+          <QuietHoursSetting />
         </div>
       </CardContent>
     </Card>
