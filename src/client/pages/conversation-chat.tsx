@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Siren, Trash2 } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Conversation, Message } from '../../shared/messaging/messages.contract.js';
@@ -82,6 +82,13 @@ function MessageMenu({ onDelete }: { onDelete: () => void }) {
 function MessageBubble({ message, now, onDelete }: { message: Message; now: number; onDelete: () => void }) {
   return (
     <li className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
+      {message.urgent ? (
+        // Read before the text: "Urgent", then the message (issue 33, docs/decisions/0150).
+        <span className="mb-1 inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+          <Siren aria-hidden className="h-3.5 w-3.5" />
+          {texts.urgent}
+        </span>
+      ) : null}
       {/* Mine carries its 44 px menu button beside the bubble, so its row may be wider. */}
       <div className={message.isMine ? 'flex max-w-[90%] items-center gap-1' : 'flex max-w-[80%]'}>
         {message.isMine ? <MessageMenu onDelete={onDelete} /> : null}

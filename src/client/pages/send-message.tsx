@@ -5,9 +5,7 @@ import {
   type AnonymousMessageInput,
   anonymousMessageRequestSchema,
   MESSAGE_MAX_LENGTH,
-  URGENT_QUICK_MESSAGES,
 } from '../../shared/messaging/messages.contract.js';
-import { CONTACT_DETAILS_NOTICE } from '../../shared/messaging/scrub-texts.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -34,9 +32,10 @@ const SenderChoice = lazy(() =>
 const loadCountdown = () =>
   import('../features/messaging/send-countdown.js').then((module) => ({ default: module.SendCountdown }));
 const SendCountdown = lazy(loadCountdown);
-// Issue 33's "Urgent" switch: its own small chunk, off the finder's first load (decision 0150).
-const UrgentSwitch = lazy(() =>
-  import('../features/messaging/urgent-switch.js').then((module) => ({ default: module.UrgentSwitch })),
+// Under the text: that contact details are hidden (0148) and the "Urgent" switch (0150), in a chunk of their
+// own, off the finder's first load (docs/decisions/0095).
+const SendNotes = lazy(() =>
+  import('../features/messaging/send-notes.js').then((module) => ({ default: module.SendNotes })),
 );
 
 export function SendMessagePage() {
@@ -51,8 +50,6 @@ export function SendMessagePage() {
     (new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
   );
   const [senderVehicleId, setSenderVehicleId] = useState('');
-  // Issue 33: the two urgent quick messages turn it on (also prefilled); the finder may turn it off.
-  const [urgent, setUrgent] = useState(() => URGENT_QUICK_MESSAGES.includes(content));
   // The message counting down before it goes (Undo gives the form back as it was).
   const [waiting, setWaiting] = useState<AnonymousMessageInput | null>(null);
   const edit = (text: string) => {
@@ -71,7 +68,7 @@ export function SendMessagePage() {
       </Suspense>
     );
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // The route's own contract (spec §5 Anonymous message), before the call: the same texts in the same order.
     const request = anonymousMessageRequestSchema.safeParse({
@@ -79,7 +76,8 @@ export function SendMessagePage() {
       content,
       messageType: 'custom',
       senderVehicleId,
-      urgent,
+      // The "Urgent" switch as shown (before its chunk loads, none: the server's default, decision 0150).
+      urgent: event.currentTarget.urgent?.checked,
     });
     if (!request.success) {
       refuseBlankMessage(request.error.message);
@@ -113,10 +111,7 @@ export function SendMessagePage() {
                         type="button"
                         aria-pressed={content === quick}
                         disabled={waiting !== null}
-                        onClick={() => {
-                          edit(quick);
-                          setUrgent(URGENT_QUICK_MESSAGES.includes(quick));
-                        }}
+                        onClick={() => edit(quick)}
                         className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
                       >
                         {quick}
@@ -146,11 +141,8 @@ export function SendMessagePage() {
               >
                 {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
               </p>
-              <p id="message-notice" className="-mt-3 text-xs text-muted-foreground">
-                {CONTACT_DETAILS_NOTICE}
-              </p>
               <Suspense fallback={null}>
-                <UrgentSwitch checked={urgent} disabled={waiting !== null} onChange={setUrgent} />
+                <SendNotes content={content} disabled={waiting} />
               </Suspense>
               {user ? (
                 // Only a signed-in sender has vehicles to choose from: its code loads for them alone.

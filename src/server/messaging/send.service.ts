@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
 import {
   type AnonymousMessageInput,
+  isUrgent,
   MESSAGE_RETENTION_MS,
   messageTexts,
   type SentMessage,
@@ -97,13 +98,14 @@ export function createSendService(deps: MessagingServiceDeps) {
       idempotencyKey: string | undefined,
     ): Promise<SentMessage> {
       const senderKey = sender.kind === 'user' ? `u:${sender.userId}` : `a:${sender.visitorHash}`;
+      const urgent = isUrgent(input.urgent, input.content);
       const request = idempotentRequest('POST /api/messages/anonymous', [
         input.vehicleId,
         input.content,
         input.messageType,
         input.senderVehicleId ?? null,
         // Only when urgent: a plain message's fingerprint is what it was before urgent existed (0150).
-        ...(input.urgent ? ['urgent'] : []),
+        ...(urgent ? ['urgent'] : []),
       ]);
       const key = { senderKey, idempotencyKey, request };
       const first = await keys.firstAnswer(key);
@@ -112,7 +114,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       const perVehicle = `${input.vehicleId}|${limitSubject}`;
       // An urgent message has its own limit, first: refused, it counts against none of the others (0150).
       await limiter.consumeInTurn(
-        ...(input.urgent ? [[rateLimits.urgentMessagesPerVehiclePerSender, perVehicle] as const] : []),
+        ...(urgent ? [[rateLimits.urgentMessagesPerVehiclePerSender, perVehicle] as const] : []),
         [rateLimits.messagesPerVehiclePerSender, perVehicle],
         [rateLimits.messagesPerSender, limitSubject],
       );
@@ -180,7 +182,7 @@ export function createSendService(deps: MessagingServiceDeps) {
               senderUserId,
               senderVehicleId,
               content: scrubContactDetails(input.content),
-              urgent: input.urgent ? 1 : 0,
+              urgent: urgent ? 1 : 0,
             },
           );
           const result: SentMessage = {

@@ -46,13 +46,13 @@ export const DEFAULT_QUICK_MESSAGES = [
 ] as const;
 
 /**
- * The quick messages that are urgent by default (issue 33): picked on Send Message, they turn "Urgent" on;
- * sent as the whole text without `urgent`, the server reads them as urgent (docs/decisions/0150).
+ * Whether a message is urgent (issue 33, docs/decisions/0150): as its sender said, else when its text is one
+ * of the quick messages that are urgent by default, "Your car is blocking my driveway" and "Emergency -
+ * please move your car" (picked on Send Message, they show "Urgent" on). A function, not a list: the
+ * finder's first load keeps only what it calls.
  */
-export const URGENT_QUICK_MESSAGES: readonly string[] = [
-  DEFAULT_QUICK_MESSAGES[0],
-  DEFAULT_QUICK_MESSAGES[5],
-];
+export const isUrgent = (urgent: boolean | undefined, content: string) =>
+  urgent ?? [DEFAULT_QUICK_MESSAGES[0], DEFAULT_QUICK_MESSAGES[5]].some((text) => text === content.trim());
 
 /** Spec §5 Anonymous message: not empty after trimming, at most 500 characters. */
 const content = () =>
@@ -72,20 +72,17 @@ const optionalId = (message: string) =>
 export const anonymousMessageRequestSchema = /* @__PURE__ */ c.lazy(() =>
   c.requestBody(
     { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text', urgent: 'boolean' },
-    c.map(
-      c.object({
-        vehicleId: id('vehicleId is required'),
-        content: content(),
-        messageType: c.map(
-          c.optional(c.withMessage(c.literal('custom'), messageTexts.unknownMessageType)),
-          (value) => value ?? 'custom',
-        ),
-        senderVehicleId: optionalId(messageTexts.notYourVehicle),
-        urgent: c.optional(c.boolean),
-      }),
-      // Left out: urgent when the text is one of the urgent quick messages; an explicit false is not.
-      ({ urgent, ...rest }) => ({ ...rest, urgent: urgent ?? URGENT_QUICK_MESSAGES.includes(rest.content) }),
-    ),
+    c.object({
+      vehicleId: id('vehicleId is required'),
+      content: content(),
+      messageType: c.map(
+        c.optional(c.withMessage(c.literal('custom'), messageTexts.unknownMessageType)),
+        (value) => value ?? 'custom',
+      ),
+      senderVehicleId: optionalId(messageTexts.notYourVehicle),
+      // Left out: the server reads one of the urgent quick messages as urgent (isUrgent); false is not.
+      urgent: c.optional(c.boolean),
+    }),
   ),
 );
 export type AnonymousMessageRequest = c.Input<typeof anonymousMessageRequestSchema>;
