@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { isUrgent } from '../../../shared/messaging/messages.contract.js';
 import { CONTACT_DETAILS_NOTICE } from '../../../shared/messaging/scrub-texts.js';
-
-/** Send Message's words for it (issue 33, docs/decisions/0150-quiet-hours-urgent.md). */
-export const urgentTexts = {
-  label: 'Urgent',
-  hint: 'Alerts the owner even in their quiet hours. One urgent message per hour.',
-} as const;
+import { urgentTexts } from './urgent-texts.js';
 
 /**
  * What Send Message says under the text: that contact details are hidden (decision 0148; the text box is

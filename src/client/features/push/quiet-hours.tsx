@@ -11,15 +11,7 @@ import { apiRequest, readQuery } from '../../lib/api.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { preferencesKey } from './preview-switch.js';
-
-/** Settings' words for quiet hours (issue 33; the API's refusals are in the shared contract). */
-export const quietHoursScreenTexts = {
-  label: 'Quiet hours',
-  hint: 'Notifications arrive without sound or vibration (the badge still counts them). Urgent messages still alert you.',
-  start: 'From',
-  end: 'Until',
-  timeZone: (zone: string) => `Times in your time zone, ${zone}.`,
-} as const;
+import { quietHoursScreenTexts } from './quiet-hours-texts.js';
 
 /** The browser's time zone (IANA), which quiet hours are saved in. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
