@@ -31,6 +31,7 @@ import { useConversationMessages, useConversations } from '../features/messaging
 import { ReplyForm } from '../features/messaging/reply-form.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
+import { urgentTexts } from '../features/messaging/urgent-texts.js';
 import { disappearsIn, messageTime } from '../lib/message-time.js';
 import { useNow } from '../lib/use-now.js';
 
@@ -86,7 +87,7 @@ function MessageBubble({ message, now, onDelete }: { message: Message; now: numb
         // Read before the text: "Urgent", then the message (issue 33, docs/decisions/0150).
         <span className="mb-1 inline-flex items-center gap-1 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
           <Siren aria-hidden className="h-3.5 w-3.5" />
-          {texts.urgent}
+          {urgentTexts.label}
         </span>
       ) : null}
       {/* Mine carries its 44 px menu button beside the bubble, so its row may be wider. */}

@@ -7,7 +7,6 @@ import {
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { dismissToast, toast } from '../../lib/toast.js';
-import { showVehicleFailure } from '../vehicles/failures.js';
 import { useIdempotencyKey } from './idempotency-key.js';
 import { sendMessageTexts } from './texts.js';
 
@@ -35,13 +34,16 @@ export function useSendMessage() {
         state: { sent: true },
       });
     },
-    // Spec §8: the server's message (blocked, paused, too many), else the generic text.
+    // Spec §8: the server's message (blocked, paused, too many), else the generic text. The handler is
+    // fetched when a send fails: the finder's first load has no room for it (docs/decisions/0150).
     onError: (error) =>
-      showVehicleFailure(
-        error,
-        'send message',
-        sendMessageTexts.failedTitle,
-        serverMessage(error) ?? sendMessageTexts.failed,
+      void import('../vehicles/failures.js').then(({ showVehicleFailure }) =>
+        showVehicleFailure(
+          error,
+          'send message',
+          sendMessageTexts.failedTitle,
+          serverMessage(error) ?? sendMessageTexts.failed,
+        ),
       ),
   });
 }

@@ -66,8 +66,6 @@ export const conversationTexts = {
   conversationGone: 'This conversation no longer exists. Its messages may have disappeared after 24 hours.',
   // The owner's own vehicle a thread was written to (issue 31: "to ABC-1234 · Red Camry").
   writtenTo: (plate: string, description: string) => `to ${plate}${description ? ` · ${description}` : ''}`,
-  // Issue 33: a message its sender marked urgent (docs/decisions/0150).
-  urgent: 'Urgent',
 } as const;
 
 /** Texts of Home's Recent conversations (spec §2 Home). */
