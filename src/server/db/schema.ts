@@ -113,8 +113,9 @@ export interface ConversationsTable {
   id: string;
   /** The pair, unordered for two vehicles: one conversation per pair whoever wrote first. */
   partyKey: string;
-  vehicleOneId: string;
-  ownerOneId: string;
+  /** Null once the owner deleted their account and the sender's side outlived it (decision 0152). */
+  vehicleOneId: string | null;
+  ownerOneId: string | null;
   vehicleTwoId: string | null;
   userTwoId: string | null;
   visitorTwoHash: string | null;

@@ -17,7 +17,7 @@ import type { SenderSubject } from './blocks.repo.js';
 import { idempotencyKeys, idempotentRequest } from './idempotency.js';
 import type { InboxVersions } from './inbox.repo.js';
 import type { MessagingServiceDeps, MessagingTransaction } from './messaging.deps.js';
-import { isSideTwoDeleted, otherUserOf, vehicleOf } from './messaging.policy.js';
+import { isOtherSideDeleted, otherUserOf, vehicleOf } from './messaging.policy.js';
 import type { MessageView } from './messaging.presenter.js';
 import { conversationNotFound, participantConversation } from './participant.js';
 import { scrubContactDetails } from './scrub/scrub.js';
@@ -213,7 +213,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       const first = await keys.firstAnswer(key);
       if (first !== undefined) return replyOf(first, masked);
       const { conversation, side } = await participantConversation(repo, userId, conversationId);
-      if (isSideTwoDeleted(conversation)) {
+      if (isOtherSideDeleted(conversation, side)) {
         throw new HttpError(410, messageTexts.deletedAccountReply, { code: ErrorCode.notFound });
       }
       const recipient = otherUserOf(conversation, side);
