@@ -73,7 +73,8 @@ export function createConversationsService(deps: MessagingServiceDeps) {
         // Deleted from this side's view, and nothing new since.
         if (visible.length === 0) return [];
         // Null once the owner deleted their account and the sender kept the conversation (0152).
-        const vehicleOne = conversation.vehicleOneId === null ? null : vehicles.get(conversation.vehicleOneId);
+        const vehicleOne =
+          conversation.vehicleOneId === null ? null : vehicles.get(conversation.vehicleOneId);
         if (vehicleOne === undefined) return [];
         return [
           {

@@ -12,27 +12,26 @@ export interface SenderKey {
  * The message was written by `sender`: its side's account, or (side two without one) the visitor whose
  * cookie it was written with. Nobody else may learn anything of it, the owner of the vehicle included.
  */
-const sentBy =
-  (sender: SenderKey) => (eb: ExpressionBuilder<Database, 'messages' | 'conversations'>) => {
-    const { userId, visitorHash } = sender;
-    return eb.or([
-      ...(userId === null
-        ? []
-        : [
-            eb.and([eb('messages.senderSide', '=', 'one'), eb('conversations.ownerOneId', '=', userId)]),
-            eb.and([eb('messages.senderSide', '=', 'two'), eb('conversations.userTwoId', '=', userId)]),
+const sentBy = (sender: SenderKey) => (eb: ExpressionBuilder<Database, 'messages' | 'conversations'>) => {
+  const { userId, visitorHash } = sender;
+  return eb.or([
+    ...(userId === null
+      ? []
+      : [
+          eb.and([eb('messages.senderSide', '=', 'one'), eb('conversations.ownerOneId', '=', userId)]),
+          eb.and([eb('messages.senderSide', '=', 'two'), eb('conversations.userTwoId', '=', userId)]),
+        ]),
+    ...(visitorHash === null
+      ? []
+      : [
+          eb.and([
+            eb('messages.senderSide', '=', 'two'),
+            eb('conversations.userTwoId', 'is', null),
+            eb('conversations.visitorTwoHash', '=', visitorHash),
           ]),
-      ...(visitorHash === null
-        ? []
-        : [
-            eb.and([
-              eb('messages.senderSide', '=', 'two'),
-              eb('conversations.userTwoId', 'is', null),
-              eb('conversations.visitorTwoHash', '=', visitorHash),
-            ]),
-          ]),
-    ]);
-  };
+        ]),
+  ]);
+};
 
 /** The SQL of what became of a message for its sender (issue 32): its state, its thread, the settings. */
 export function createStatusRepo(db: Db) {

@@ -26,7 +26,8 @@ type SentRow = NonNullable<Awaited<ReturnType<MessagingServiceDeps['repo']['find
 
 const messageNotFound = () => notFound(messageTexts.messageNotFound);
 /** Writing to a deleted account (decisions 0149, 0152): as a reply to one answers. */
-const deletedAccount = () => new HttpError(410, messageTexts.deletedAccountReply, { code: ErrorCode.notFound });
+const deletedAccount = () =>
+  new HttpError(410, messageTexts.deletedAccountReply, { code: ErrorCode.notFound });
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
 /**

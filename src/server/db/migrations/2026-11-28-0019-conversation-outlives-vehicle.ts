@@ -40,7 +40,9 @@ async function rebuildSqlite(db: Kysely<unknown>, nullability: 'null' | 'not nul
   try {
     await db.transaction().execute(async (trx) => {
       await sql.raw(sqliteTable(nullability)).execute(trx);
-      await sql.raw(`insert into "conversations_rebuilt" (${columns}) select ${columns} from "conversations"`).execute(trx);
+      await sql
+        .raw(`insert into "conversations_rebuilt" (${columns}) select ${columns} from "conversations"`)
+        .execute(trx);
       await sql`drop table "conversations"`.execute(trx);
       await sql`alter table "conversations_rebuilt" rename to "conversations"`.execute(trx);
       await sql`create index "conversations_owner_one_idx" on "conversations" ("owner_one_id", "last_message_at")`.execute(
@@ -61,8 +63,14 @@ async function rebuildSqlite(db: Kysely<unknown>, nullability: 'null' | 'not nul
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isSqlite(db)) return rebuildSqlite(db, 'null');
-  await db.schema.alterTable('conversations').alterColumn('vehicle_one_id', (col) => col.dropNotNull()).execute();
-  await db.schema.alterTable('conversations').alterColumn('owner_one_id', (col) => col.dropNotNull()).execute();
+  await db.schema
+    .alterTable('conversations')
+    .alterColumn('vehicle_one_id', (col) => col.dropNotNull())
+    .execute();
+  await db.schema
+    .alterTable('conversations')
+    .alterColumn('owner_one_id', (col) => col.dropNotNull())
+    .execute();
 }
 
 /** Back to a side one that cannot be empty: the conversations that outlived their owner go (with their messages). */
@@ -72,6 +80,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('owner_one_id'), 'is', null)
     .execute();
   if (isSqlite(db)) return rebuildSqlite(db, 'not null');
-  await db.schema.alterTable('conversations').alterColumn('vehicle_one_id', (col) => col.setNotNull()).execute();
-  await db.schema.alterTable('conversations').alterColumn('owner_one_id', (col) => col.setNotNull()).execute();
+  await db.schema
+    .alterTable('conversations')
+    .alterColumn('vehicle_one_id', (col) => col.setNotNull())
+    .execute();
+  await db.schema
+    .alterTable('conversations')
+    .alterColumn('owner_one_id', (col) => col.setNotNull())
+    .execute();
 }
