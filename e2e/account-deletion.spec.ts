@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { authTexts } from '../src/shared/auth/auth.contract.js';
+import { messageTexts } from '../src/shared/messaging/messages.contract.js';
 import { originHeader } from './fixtures/origin.js';
-import { expect, test } from './fixtures/test.js';
-import { registerVehicle } from './fixtures/vehicles.js';
+import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { AuthPage } from './pages/auth-page.js';
+import { ConversationsPage } from './pages/conversations-page.js';
 import { ProfilePage } from './pages/profile-page.js';
 import { toast } from './pages/toasts.js';
 
@@ -59,4 +60,36 @@ test('Delete account on Profile: a wrong password changes nothing; then the acco
   await page.goto(`/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}`);
   await sentHome;
   await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+});
+
+test('a sender who wrote to a deleted account keeps the conversation, shown as "Deleted account", and can no longer write to it', async ({
+  page,
+  signedInAccount,
+  sender,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  const sent = await sender.page.request.post('/api/messages/anonymous', {
+    headers: originHeader(),
+    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const chat = new ConversationsPage(sender.page);
+  await chat.goto();
+  await expect(chat.row(/2020 Toyota Camry/)).toBeVisible();
+
+  // The owner leaves (docs/decisions/0152).
+  const deleted = await page.request.delete('/api/auth/user', {
+    headers: originHeader(),
+    data: { password: signedInAccount.password },
+  });
+  expect(deleted.status()).toBe(200);
+
+  await chat.goto();
+  await expect(chat.row(/2020 Toyota Camry/)).toHaveCount(0);
+  await chat.open(messageTexts.deletedAccount);
+  await expect(chat.chatHeader).toContainText(messageTexts.deletedAccount);
+  await expect(chat.message('Your lights are on')).toBeVisible();
+  await expect(sender.page.getByText('Nobody can read a reply in this conversation.')).toBeVisible();
+  await expect(chat.reply).toHaveCount(0);
+  await chat.screenshot('deleted-account-sender-chat');
 });
