@@ -319,7 +319,24 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       body: { vehicleId: account.vehicle.id, content: 'Anyone?' },
     });
     expect(again.statusCode).toBe(404);
+    // Nobody is left to block.
+    const block = await call(t.app, 'POST', '/api/block', {
+      cookie: account.other.cookie,
+      body: { conversationId: account.conversationId },
+    });
+    expect(block.statusCode).toBe(404);
     expect(await databaseSnapshot(t.db)).toEqual(before);
+
+    // The sender reads it, then deletes it from their list: nobody sees it any more, so it is erased.
+    const read = await call(t.app, 'PATCH', `/api/conversations/${account.conversationId}/read`, {
+      cookie: account.other.cookie,
+    });
+    expect(read.statusCode).toBe(200);
+    const cleared = await call(t.app, 'DELETE', `/api/conversations/${account.conversationId}`, {
+      cookie: account.other.cookie,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await rowsHolding([account.toLeaving])).toEqual([]);
 
     // The address is told.
     const mail = await t.mail.waitFor(account.leaving.email, /account has been deleted/);
