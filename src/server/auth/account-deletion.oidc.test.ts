@@ -72,7 +72,7 @@ describe.each(testEngines)('deleting a provider account on %s', (engine) => {
 
   it('returns from the provider to a path of this app only, else to the start page', async () => {
     const account = providerAccount(issuer);
-    for (const [returnTo, landsOn] of [
+    const cases: Array<[returnTo: string, landsOn: string]> = [
       ['/profile', '/profile'],
       ['/conversations?tab=all', '/conversations?tab=all'],
       ['//evil.example/profile', '/'],
@@ -80,7 +80,8 @@ describe.each(testEngines)('deleting a provider account on %s', (engine) => {
       ['https://evil.example/profile', '/'],
       ['/api/logout', '/'],
       ['profile', '/'],
-    ]) {
+    ];
+    for (const [returnTo, landsOn] of cases) {
       const signedIn = await signInAt(account.sub, `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
       expect(signedIn.landsOn, returnTo).toBe(landsOn);
       expect(signedIn.cookie).toBeTruthy();
