@@ -194,7 +194,7 @@ function StatusView({ status }: { status: MessageStatus }) {
                 ))}
               </ol>
             </div>
-          ) : (
+          ) : status.recipientDeleted ? null : (
             <p className="text-sm text-muted-foreground">{texts.noReplies}</p>
           )}
           {status.recipientDeleted ? (
