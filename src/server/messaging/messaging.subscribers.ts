@@ -9,8 +9,9 @@ export function registerMessagingSubscribers(events: EventBus, clock: Clock): vo
   events.subscribeInTransaction('vehicle.changed', ({ vehicleId, ownerId }, { db }) =>
     touchInboxesOfVehicle(db, { id: vehicleId, ownerId }),
   );
-  // An account being deleted: its conversations, messages, blocks and settings go with it (decision 0149).
-  // The other participants no longer see those messages: what was queued to notify them goes too.
+  // An account being deleted: its messages, blocks and settings go with it, and its side of each of its
+  // conversations (decisions 0149, 0152). The other participants no longer see its messages: what was
+  // queued to notify them goes too.
   events.subscribeInTransaction('account.deleting', async ({ userId }, scope) => {
     const clearedAt = clock();
     for (const gone of await deleteMessagingOfAccount(scope.db, userId)) {
