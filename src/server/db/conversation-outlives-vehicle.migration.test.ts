@@ -89,6 +89,18 @@ describe.each(testEngines)('the conversation-outlives-vehicle migration on %s', 
       .execute(),
   });
 
+  const indexNames = async () => {
+    const indexes =
+      engine === 'sqlite'
+        ? await sql<{ name: string }>`
+            select name from sqlite_master where type = 'index' and tbl_name = 'conversations'`.execute(
+            database.db,
+          )
+        : await sql<{ name: string }>`
+            select indexname as name from pg_indexes where tablename = 'conversations'`.execute(database.db);
+    return indexes.rows.map((row) => row.name);
+  };
+
   it('keeps every conversation, message and fallback mark, down and up again', async () => {
     const kept = await conversationWithMessages('kept');
     const outlived = await conversationWithMessages('outlived');
@@ -116,7 +128,18 @@ describe.each(testEngines)('the conversation-outlives-vehicle migration on %s', 
         .execute(),
     ).rejects.toThrow(/null/i);
 
+    // What another migration may have added to the table before this one runs is kept.
+    await sql`alter table conversations add column probe text`.execute(database.db);
+    await sql`create index conversations_probe_idx on conversations (probe)`.execute(database.db);
+    await sql`update conversations set probe = 'kept' where id = ${kept.conversationId}`.execute(database.db);
+
     await migrateToLatest(database.db);
+    const probe = await sql<{ probe: string | null }>`
+      select probe from conversations where id = ${kept.conversationId}`.execute(database.db);
+    expect(probe.rows).toEqual([{ probe: 'kept' }]);
+    expect(await indexNames()).toContain('conversations_probe_idx');
+    await sql`drop index conversations_probe_idx`.execute(database.db);
+    await sql`alter table conversations drop column probe`.execute(database.db);
     expect(await rowsOf(kept.conversationId)).toEqual(before);
     // Side one can be emptied now, and the sender's side stays.
     await database.db
@@ -151,15 +174,7 @@ describe.each(testEngines)('the conversation-outlives-vehicle migration on %s', 
   });
 
   it('keeps the participants’ indexes', async () => {
-    const indexes =
-      engine === 'sqlite'
-        ? await sql<{ name: string }>`
-            select name from sqlite_master where type = 'index' and tbl_name = 'conversations'`.execute(
-            database.db,
-          )
-        : await sql<{ name: string }>`
-            select indexname as name from pg_indexes where tablename = 'conversations'`.execute(database.db);
-    const names = indexes.rows.map((row) => row.name);
+    const names = await indexNames();
     expect(names).toEqual(
       expect.arrayContaining(['conversations_owner_one_idx', 'conversations_user_two_idx']),
     );

@@ -10,47 +10,46 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 // lang_altertable.html, "other kinds of table schema changes"). Kysely runs SQLite's migrations outside a
 // transaction, so foreign keys can be switched off first: with them on, dropping the old table would
 // cascade-delete every message (and fallback mark) pointing at it.
-const sqliteTable = (nullability: 'null' | 'not null') => `
-  create table "conversations_rebuilt" (
-    "id" text primary key,
-    "party_key" text not null unique,
-    "vehicle_one_id" text ${nullability === 'null' ? '' : 'not null'} references "vehicles" ("id") on delete cascade,
-    "owner_one_id" text ${nullability === 'null' ? '' : 'not null'} references "users" ("id") on delete cascade,
-    "vehicle_two_id" text references "vehicles" ("id") on delete cascade,
-    "user_two_id" text references "users" ("id") on delete cascade,
-    "visitor_two_hash" text,
-    "one_cleared_at" bigint default 0 not null,
-    "two_cleared_at" bigint default 0 not null,
-    "created_at" bigint not null,
-    "last_message_at" bigint not null,
-    "visitor_two_network" text,
-    "owner_status" text,
-    "owner_status_at" bigint
-  )`;
-
-const columns =
-  '"id", "party_key", "vehicle_one_id", "owner_one_id", "vehicle_two_id", "user_two_id", "visitor_two_hash", ' +
-  '"one_cleared_at", "two_cleared_at", "created_at", "last_message_at", "visitor_two_network", "owner_status", ' +
-  '"owner_status_at"';
+// The table is made again from its own stored definition with only those two columns changed (a
+// column or index another migration added before this one is kept as it is), its rows copied whole.
+const SIDE_ONE_COLUMNS = ['vehicle_one_id', 'owner_one_id'];
 
 const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** The stored `create table` of conversations, renamed, with side one's columns nullable or not. */
+function rebuiltDefinition(definition: string, nullability: 'null' | 'not null'): string {
+  let rebuilt = definition.replace(
+    /^create table\s+"?conversations"?/i,
+    'create table "conversations_rebuilt"',
+  );
+  if (rebuilt === definition) throw new Error('Unexpected definition of conversations');
+  for (const column of SIDE_ONE_COLUMNS) {
+    const pattern = new RegExp(`("${column}"\\s+text)(\\s+not\\s+null)?(\\s+references)`, 'i');
+    if (!pattern.test(rebuilt)) throw new Error(`Unexpected definition of conversations.${column}`);
+    rebuilt = rebuilt.replace(pattern, nullability === 'null' ? '$1$3' : '$1 not null$3');
+  }
+  return rebuilt;
+}
 
 async function rebuildSqlite(db: Kysely<unknown>, nullability: 'null' | 'not null'): Promise<void> {
   await sql`pragma foreign_keys = off`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
-      await sql.raw(sqliteTable(nullability)).execute(trx);
-      await sql
-        .raw(`insert into "conversations_rebuilt" (${columns}) select ${columns} from "conversations"`)
-        .execute(trx);
+      const [table] = (
+        await sql<{ sql: string }>`
+          select sql from sqlite_master where type = 'table' and name = 'conversations'`.execute(trx)
+      ).rows;
+      if (!table) throw new Error('No table conversations');
+      const indexes = (
+        await sql<{ sql: string }>`
+          select sql from sqlite_master
+          where type = 'index' and tbl_name = 'conversations' and sql is not null`.execute(trx)
+      ).rows;
+      await sql.raw(rebuiltDefinition(table.sql, nullability)).execute(trx);
+      await sql`insert into "conversations_rebuilt" select * from "conversations"`.execute(trx);
       await sql`drop table "conversations"`.execute(trx);
       await sql`alter table "conversations_rebuilt" rename to "conversations"`.execute(trx);
-      await sql`create index "conversations_owner_one_idx" on "conversations" ("owner_one_id", "last_message_at")`.execute(
-        trx,
-      );
-      await sql`create index "conversations_user_two_idx" on "conversations" ("user_two_id", "last_message_at") where "user_two_id" is not null`.execute(
-        trx,
-      );
+      for (const index of indexes) await sql.raw(index.sql).execute(trx);
       const broken = await sql`pragma foreign_key_check`.execute(trx);
       if (broken.rows.length > 0) {
         throw new Error(`Rebuilding conversations broke ${broken.rows.length} foreign keys`);
