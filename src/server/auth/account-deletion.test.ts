@@ -277,6 +277,13 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       },
     );
     expect(writtenMessages.json().map((m: { content: string }) => m.content)).toEqual([account.toLeaving]);
+    // Their own data, downloaded, holds it as shown, and nothing of the account that left.
+    const exported = await call(t.app, 'GET', '/api/auth/user/export', { cookie: account.other.cookie });
+    expect(exported.statusCode).toBe(200);
+    expect(
+      JSON.parse(exported.body).conversations.find((c: { id: string }) => c.id === account.conversationId),
+    ).toMatchObject({ vehicleOne: deletedAccount, messages: [{ content: account.toLeaving }] });
+    for (const trace of account.traces) expect(exported.body).not.toContain(trace);
 
     // The other participant can no longer write to either conversation, nor answer with one tap: 410, and
     // nothing changes.
