@@ -12,5 +12,6 @@ export const feedbackUiTexts = {
     description: `Their latest message is reported as abusive, and this also blocks the sender. ${safetyTexts.confirmBlock[otherSide].description} Nobody is told who reported them.`,
     confirmLabel: 'Report and block',
   }),
+  /** The toast's title when the server's answer has no text. */
   reportedTitle: 'Reported',
 } as const;

@@ -46,7 +46,7 @@ export function useRateMessage(conversationId: string) {
     onMutate: ({ messageId, rating }) => showRating(conversationId, messageId, rating),
     onSuccess: (answer, { rating }) => {
       if (rating !== 'abusive') return;
-      toast({ title: feedbackUiTexts.reportedTitle, description: answer?.message });
+      toast({ title: answer?.message ?? feedbackUiTexts.reportedTitle });
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
       void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
     },
