@@ -1,9 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import type { FeedbackRating } from '../../shared/messaging/feedback.contract.js';
 import type { Db } from '../db/index.js';
+import { prepareQuery } from '../db/prepared.js';
 
 /** Whom a rating is about: a sender's account, else a visitor by their browser and by their network. */
 export type FeedbackSubject = { userId: string } | { visitorHash: string; network: string | null };
+
+const ratingColumns = ['raterUserId', 'rating', 'createdAt'] as const;
+
+// Read before every message is written (reputation.ts): compiled once per kind of sender (src/server/db/prepared.ts).
+const ratingsAbout = {
+  account: prepareQuery((db: Db, args: { userId: string; since: number }) =>
+    db
+      .selectFrom('feedback')
+      .select(ratingColumns)
+      .where('subjectUserId', '=', args.userId)
+      .where('createdAt', '>', args.since),
+  ),
+  browser: prepareQuery((db: Db, args: { visitorHash: string; since: number }) =>
+    db
+      .selectFrom('feedback')
+      .select(ratingColumns)
+      .where('subjectVisitorHash', '=', args.visitorHash)
+      .where('createdAt', '>', args.since),
+  ),
+  browserOrNetwork: prepareQuery((db: Db, args: { visitorHash: string; network: string; since: number }) =>
+    db
+      .selectFrom('feedback')
+      .select(ratingColumns)
+      .where((eb) =>
+        eb.or([eb('subjectVisitorHash', '=', args.visitorHash), eb('subjectNetwork', '=', args.network)]),
+      )
+      .where('createdAt', '>', args.since),
+  ),
+};
 
 /** SQL of feedback (decision 0151). Every read names the rater, or the sender it is about. */
 export function createFeedbackRepo(db: Db) {
@@ -79,23 +109,15 @@ export function createFeedbackRepo(db: Db) {
     },
 
     /**
-     * The ratings about a sender since `since`, oldest first: an account's by its id; a visitor's by their
+     * The ratings about a sender since `since` (in no order): an account's by its id; a visitor's by their
      * browser or their network (a cleared cookie does not escape them).
      */
     listRatingsAbout(subject: FeedbackSubject, since: number) {
-      return db
-        .selectFrom('feedback')
-        .select(['raterUserId', 'rating', 'createdAt'])
-        .where((eb) => {
-          if ('userId' in subject) return eb('subjectUserId', '=', subject.userId);
-          const byBrowser = eb('subjectVisitorHash', '=', subject.visitorHash);
-          return subject.network === null
-            ? byBrowser
-            : eb.or([byBrowser, eb('subjectNetwork', '=', subject.network)]);
-        })
-        .where('createdAt', '>', since)
-        .orderBy('createdAt')
-        .execute();
+      if ('userId' in subject) return ratingsAbout.account.rows(db, { userId: subject.userId, since });
+      const { visitorHash, network } = subject;
+      return network === null
+        ? ratingsAbout.browser.rows(db, { visitorHash, since })
+        : ratingsAbout.browserOrNetwork.rows(db, { visitorHash, network, since });
     },
 
     /** What the account rated, as it gave it (its part of "Download my data"). */
