@@ -144,6 +144,18 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       body: { conversationId: visitor.json().conversationId },
     });
     expect(blocked.statusCode).toBe(201);
+    // Ratings each way (decision 0151): the account rates what it received, and is rated.
+    const ratings = [
+      call(t.app, 'POST', `/api/messages/${written.json().id}/feedback`, {
+        cookie: leaving.cookie,
+        body: { rating: 'helpful' },
+      }),
+      call(t.app, 'POST', `/api/messages/${wrote.json().id}/feedback`, {
+        cookie: other.cookie,
+        body: { rating: 'not_helpful' },
+      }),
+    ];
+    for (const rated of await Promise.all(ratings)) expect(rated.statusCode).toBe(200);
     const settings = [
       call(t.app, 'PUT', '/api/push/preferences', { cookie: leaving.cookie, body: { showPreviews: false } }),
       call(t.app, 'PUT', '/api/messages/preferences', {
@@ -199,7 +211,7 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
     expect((await call(t.app, 'GET', `/api/vehicles/qr/${account.vehicle.qrCode}`)).statusCode).toBe(200);
     // The search that finds nothing after a deletion finds it all before one.
     const found = await rowsHolding([...account.traces, ...account.texts, ...account.othersTexts]);
-    for (const table of ['users', 'vehicles', 'messages', 'blocks']) {
+    for (const table of ['users', 'vehicles', 'messages', 'blocks', 'feedback']) {
       expect(found.some((entry) => entry.startsWith(`${table}: `))).toBe(true);
     }
     const messages = await call(t.app, 'GET', `/api/conversations/${account.conversationId}/messages`, {

@@ -16,6 +16,7 @@ import * as m20261127IdempotencyRequest from './migrations/2026-11-27-0013-idemp
 import * as m20261127PushJobsMessage from './migrations/2026-11-27-0014-push-jobs-message.js';
 import * as m20261127VisitorNetworkBlock from './migrations/2026-11-27-0015-visitor-network-block.js';
 import * as m20261128FinderSide from './migrations/2026-11-28-0016-finder-side.js';
+import * as m20261128Feedback from './migrations/2026-11-28-0018-feedback.js';
 import * as m20261128ConversationOutlivesVehicle from './migrations/2026-11-28-0019-conversation-outlives-vehicle.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0014-push-jobs-message': m20261127PushJobsMessage,
   '2026-11-27-0015-visitor-network-block': m20261127VisitorNetworkBlock,
   '2026-11-28-0016-finder-side': m20261128FinderSide,
+  '2026-11-28-0018-feedback': m20261128Feedback,
   '2026-11-28-0019-conversation-outlives-vehicle': m20261128ConversationOutlivesVehicle,
 };
 

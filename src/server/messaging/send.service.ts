@@ -150,6 +150,10 @@ export function createSendService(deps: MessagingServiceDeps) {
       if (!(await repo.hasOpenConversation(partyKey, now - MESSAGE_RETENTION_MS))) {
         await limiter.consume(rateLimits.newConversationsPerVehicle, `vehicle:${target.id}`);
       }
+      // A sender 3 owners reported or found not helpful writes one message a day (0151).
+      await deps.reputation.admit(
+        sender.kind === 'user' ? { userId: sender.userId } : { visitorHash: sender.visitorHash, network },
+      );
 
       let sent: { result: SentMessage; message: MessageWritten; inboxVersions: InboxVersions };
       try {
@@ -219,6 +223,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       const recipient = otherUserOf(conversation, side);
       if (recipient && (await repo.isUserBlocked(recipient, userId))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
+      await deps.reputation.admit({ userId });
       const now = clock();
       let sent: { view: MessageView; message: MessageWritten; inboxVersions: InboxVersions };
       try {
