@@ -25,10 +25,13 @@ export function createFeedbackService(deps: { feedback: FeedbackRepo; blocks: Bl
       const now = clock();
       const isGone = row.createdAt <= Math.max(now - MESSAGE_RETENTION_MS, clearedAtOf(row, side));
       if (row.senderSide === side || isGone) throw messageNotFound();
-      // The writer: the owner (side one), else side two's account, else its visitor (none: a deleted account).
+      // The writer: the owner (side one), else side two's account, else its visitor (none: a deleted account,
+      // either side, decision 0152).
       const subject: FeedbackSubject | null =
         row.senderSide === 'one'
-          ? { userId: row.ownerOneId }
+          ? row.ownerOneId
+            ? { userId: row.ownerOneId }
+            : null
           : row.userTwoId
             ? { userId: row.userTwoId }
             : row.visitorTwoHash
