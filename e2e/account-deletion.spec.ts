@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { authTexts } from '../src/shared/auth/auth.contract.js';
 import { messageTexts } from '../src/shared/messaging/messages.contract.js';
-import { answeredPromptsState } from './fixtures/answered-prompts.js';
+import { aFindersPhone } from './fixtures/finders-phone.js';
 import { originHeader } from './fixtures/origin.js';
-import { collectConsoleErrors } from './fixtures/test.js';
 import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { AuthPage } from './pages/auth-page.js';
 import { ConversationsPage } from './pages/conversations-page.js';
@@ -104,15 +103,7 @@ test('a visitor who wrote to a deleted account still sees their message on its s
   baseURL,
 }) => {
   const vehicle = await registerVehicle(page.request);
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    storageState: answeredPromptsState(baseURL ?? ''),
-  });
-  const visitor = await context.newPage();
-  const errors = collectConsoleErrors(visitor);
+  const { context, page: visitor, errors } = await aFindersPhone(browser, baseURL);
   await visitor.goto('/');
   // Written from the visitor's page, as Send Message does: its cookie is the visitor's.
   const messageId = await visitor.evaluate(async (vehicleId) => {
