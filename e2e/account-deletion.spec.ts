@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import { authTexts } from '../src/shared/auth/auth.contract.js';
+import { messageTexts } from '../src/shared/messaging/messages.contract.js';
+import { aFindersPhone } from './fixtures/finders-phone.js';
 import { originHeader } from './fixtures/origin.js';
-import { expect, test } from './fixtures/test.js';
-import { registerVehicle } from './fixtures/vehicles.js';
+import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { AuthPage } from './pages/auth-page.js';
+import { ConversationsPage } from './pages/conversations-page.js';
+import { MessageStatusPage } from './pages/message-status-page.js';
 import { ProfilePage } from './pages/profile-page.js';
 import { toast } from './pages/toasts.js';
 
@@ -59,4 +62,75 @@ test('Delete account on Profile: a wrong password changes nothing; then the acco
   await page.goto(`/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}`);
   await sentHome;
   await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
+});
+
+test('a sender who wrote to a deleted account keeps the conversation, shown as "Deleted account", and can no longer write to it', async ({
+  page,
+  signedInAccount,
+  sender,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  const sent = await sender.page.request.post('/api/messages/anonymous', {
+    headers: originHeader(),
+    data: { vehicleId: vehicle.id, content: 'Your lights are on' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const chat = new ConversationsPage(sender.page);
+  await chat.goto();
+  await expect(chat.row(/2020 Toyota Camry/)).toBeVisible();
+
+  // The owner leaves (docs/decisions/0152).
+  const deleted = await page.request.delete('/api/auth/user', {
+    headers: originHeader(),
+    data: { password: signedInAccount.password },
+  });
+  expect(deleted.status()).toBe(200);
+
+  await chat.goto();
+  await expect(chat.row(/2020 Toyota Camry/)).toHaveCount(0);
+  await chat.open(messageTexts.deletedAccount);
+  await expect(chat.chatHeader).toContainText(messageTexts.deletedAccount);
+  await expect(chat.message('Your lights are on')).toBeVisible();
+  await expect(sender.page.getByText('Nobody can read a reply in this conversation.')).toBeVisible();
+  await expect(chat.reply).toHaveCount(0);
+  await chat.screenshot('deleted-account-sender-chat');
+});
+
+test('a visitor who wrote to a deleted account still sees their message on its status page, and that nobody can read an answer', async ({
+  page,
+  signedInAccount,
+  browser,
+  baseURL,
+}) => {
+  const vehicle = await registerVehicle(page.request);
+  const { context, page: visitor, errors } = await aFindersPhone(browser, baseURL);
+  await visitor.goto('/');
+  // Written from the visitor's page, as Send Message does: its cookie is the visitor's.
+  const messageId = await visitor.evaluate(async (vehicleId) => {
+    const response = await fetch('/api/messages/anonymous', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ vehicleId, content: 'Your window is open' }),
+    });
+    return ((await response.json()) as { id: string }).id;
+  }, vehicle.id);
+  const status = new MessageStatusPage(visitor);
+  await status.goto(messageId);
+  await expect(status.answer).toBeVisible();
+
+  const deleted = await page.request.delete('/api/auth/user', {
+    headers: originHeader(),
+    data: { password: signedInAccount.password },
+  });
+  expect(deleted.status()).toBe(200);
+
+  await visitor.reload();
+  await expect(visitor.getByText('Your window is open')).toBeVisible();
+  await expect(visitor.getByTestId('recipient-deleted')).toHaveText(messageTexts.deletedAccountReply);
+  await expect(status.answer).toHaveCount(0);
+  await expect(status.notifyAgain).toHaveCount(0);
+  await expect(visitor.getByText("The owner's replies appear here")).toHaveCount(0);
+  await status.screenshot('deleted-account-visitor-status');
+  await context.close();
+  expect(errors, "errors the visitor's page wrote to its console").toEqual([]);
 });

@@ -1,7 +1,5 @@
-import type { Browser } from '@playwright/test';
 import { CONTACT_DETAILS_NOTICE, scrubTexts } from '../src/shared/messaging/scrub-texts.js';
-import { answeredPromptsState } from './fixtures/answered-prompts.js';
-import { collectConsoleErrors } from './fixtures/test.js';
+import { aFindersPhone } from './fixtures/finders-phone.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
@@ -10,19 +8,6 @@ import { SendMessagePage } from './pages/send-message-page.js';
  * Contact details scrubbed (issue 33 point 2, docs/decisions/0148): the finder is told before sending, and
  * both the finder's status page and the owner's chat show the number masked.
  */
-
-/** A passer-by's phone: a browser of its own, signed out, the first-visit prompts answered. */
-async function aFindersPhone(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    storageState: answeredPromptsState(baseURL ?? ''),
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectConsoleErrors(page) };
-}
 
 test('a phone number a finder writes is masked on their status page and in the owner’s chat', async ({
   page,

@@ -1,9 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { SAMPLE_VEHICLE } from '../src/shared/vehicles/sample.js';
-import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { expectAccessible } from './fixtures/axe.js';
+import { aFindersPhone } from './fixtures/finders-phone.js';
 import { originHeader } from './fixtures/origin.js';
-import { collectConsoleErrors } from './fixtures/test.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 import { MessageStatusPage } from './pages/message-status-page.js';
@@ -17,19 +16,6 @@ import { SendMessagePage } from './pages/send-message-page.js';
 
 // Well inside the status page's 30 s polling fallback: what arrives within this came over a socket.
 const LIVE_MS = 5_000;
-
-/** A passer-by's phone: a browser of its own, signed out, the first-visit prompts answered. */
-async function aFindersPhone(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    storageState: answeredPromptsState(baseURL ?? ''),
-  });
-  const page = await context.newPage();
-  return { context, page, errors: collectConsoleErrors(page) };
-}
 
 /** The texts of a conversation's messages, oldest first, as the owner's API answers them. */
 async function messagesTo(owner: APIRequestContext, vehicleId: string): Promise<string[]> {

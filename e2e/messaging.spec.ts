@@ -206,11 +206,14 @@ test('menus: Delete message on one’s own messages only; either side’s chat m
   await expect(senderScreen.menu).toBeHidden();
   await expect(senderScreen.conversationOptions).toBeFocused();
 
-  // The owner's side: the sender's message has no menu; the owner's own reply has one.
+  // The owner's side: the sender's message has no menu (only Helpful / Not helpful, 0151); the owner's own
+  // reply has one.
   const conversations = new ConversationsPage(page);
   await conversations.goto();
   await conversations.open(/2019 Honda Civic/);
-  await expect(conversations.message('Your lights are on').getByRole('button')).toHaveCount(0);
+  await expect(
+    conversations.message('Your lights are on').getByRole('button', { name: 'Message options' }),
+  ).toHaveCount(0);
   await conversations.sendReply('Thanks, on my way');
   await conversations.openMessageMenu('Thanks, on my way');
   await expect(conversations.menu.getByRole('menuitem')).toHaveText(['Delete message']);
@@ -221,7 +224,11 @@ test('menus: Delete message on one’s own messages only; either side’s chat m
   await expect(conversations.message('Your lights are on')).toBeVisible();
 
   await conversations.openConversationMenu();
-  await expect(conversations.menu.getByRole('menuitem')).toHaveText(['Block sender', 'Delete conversation']);
+  await expect(conversations.menu.getByRole('menuitem')).toHaveText([
+    'Report abuse',
+    'Block sender',
+    'Delete conversation',
+  ]);
   await conversations.screenshot('messaging-conversation-menu');
   await conversations.choose('Delete conversation');
   await conversations.confirm('Delete');

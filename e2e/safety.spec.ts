@@ -105,7 +105,11 @@ test('Block asks first and the chat shows it blocked, with Unblock; the toast of
   await expect(chat.blockedNotice).toBeVisible();
   await closeToast(page, 'Sender blocked');
   await chat.openConversationMenu();
-  await expect(chat.menu.getByRole('menuitem')).toHaveText(['Unblock', 'Delete conversation']);
+  await expect(chat.menu.getByRole('menuitem')).toHaveText([
+    'Report abuse',
+    'Unblock',
+    'Delete conversation',
+  ]);
   await page.keyboard.press('Escape');
   await page.goBack();
   await expect(chat.rowAbout(vehicle.licensePlate)).toContainText('Blocked');
@@ -183,7 +187,11 @@ test('blocking a visitor blocks their browser and, for 24 hours, their network, 
   await expect(chat.blockedNotice).toHaveCount(0);
   await closeAllToasts(page);
   await chat.openConversationMenu();
-  await expect(chat.menu.getByRole('menuitem')).toHaveText(['Block sender', 'Delete conversation']);
+  await expect(chat.menu.getByRole('menuitem')).toHaveText([
+    'Report abuse',
+    'Block sender',
+    'Delete conversation',
+  ]);
   await page.keyboard.press('Escape');
   await privateContext.close();
   await visitorContext.close();

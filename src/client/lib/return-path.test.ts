@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { safeReturnPath } from '../../shared/return-path.js';
 import { authPathReturningTo } from './relogin.js';
-import { safeReturnPath } from './return-path.js';
 
 describe('safeReturnPath', () => {
   it("keeps a path of the app's own", () => {

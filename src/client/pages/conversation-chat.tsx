@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Siren, Trash2 } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ArrowDown, ArrowLeft, Ban, EllipsisVertical, Flag, Siren, Trash2 } from 'lucide-react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Conversation, Message } from '../../shared/messaging/messages.contract.js';
 import { useIsOnline } from '../app/use-connectivity.js';
@@ -25,6 +25,13 @@ import {
   useReply,
   useUnblockInChat,
 } from '../features/messaging/conversation-mutations.js';
+import {
+  latestReceived,
+  MessageFeedback,
+  useGivenFeedback,
+  useRateMessage,
+} from '../features/messaging/feedback.js';
+import { feedbackUiTexts } from '../features/messaging/feedback-texts.js';
 import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
 import { OwnerAnswers } from '../features/messaging/owner-answers.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
@@ -80,7 +87,18 @@ function MessageMenu({ onDelete }: { onDelete: () => void }) {
   );
 }
 
-function MessageBubble({ message, now, onDelete }: { message: Message; now: number; onDelete: () => void }) {
+function MessageBubble({
+  message,
+  now,
+  onDelete,
+  feedback,
+}: {
+  message: Message;
+  now: number;
+  onDelete: () => void;
+  /** Under a received message: Helpful / Not helpful (decision 0151). */
+  feedback?: ReactNode;
+}) {
   return (
     <li className={message.isMine ? 'flex flex-col items-end' : 'flex flex-col items-start'}>
       {message.urgent ? (
@@ -110,6 +128,7 @@ function MessageBubble({ message, now, onDelete }: { message: Message; now: numb
         {' · '}
         {disappearsIn(message.createdAt, now)}
       </span>
+      {feedback}
     </li>
   );
 }
@@ -123,16 +142,25 @@ function ConversationMenu({
   onBlock,
   onUnblock,
   onDelete,
+  onReport,
 }: {
   isBlocked: boolean;
   onBlock: () => void;
   onUnblock: () => void;
   onDelete: () => void;
+  /** Report abuse (rates their latest message abusive, which blocks them): when one was received. */
+  onReport?: () => void;
 }) {
   return (
     <DropdownMenu>
       <OptionsTrigger label={texts.conversationOptions} />
       <DropdownMenuContent align="end">
+        {onReport ? (
+          <DropdownMenuItem isDestructive onSelect={onReport}>
+            <Flag aria-hidden className="h-4 w-4" />
+            {feedbackUiTexts.reportAbuse}
+          </DropdownMenuItem>
+        ) : null}
         {isBlocked ? (
           <DropdownMenuItem onSelect={onUnblock}>
             <Ban aria-hidden className="h-4 w-4" />
@@ -205,6 +233,11 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
   const blockSender = useBlockSender();
   const unblock = useUnblockInChat();
   const otherSide = otherSideOf(conversation);
+  // The caller's ratings of what they received, and Report abuse: their latest message (decision 0151).
+  const given = useGivenFeedback(conversation.id);
+  const rate = useRateMessage(conversation.id);
+  const ratingOf = new Map(given.data?.map((entry) => [entry.messageId, entry.rating]));
+  const reportable = latestReceived(list);
   const { block } = conversation;
   const offlineBannerHeight = useOfflineBannerHeight();
   // The notice that takes the composer's place is taller: the thread ends above it, at its newest message.
@@ -256,6 +289,15 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
             })
           }
           onUnblock={() => block && unblock.mutate(block)}
+          onReport={
+            reportable && ratingOf.get(reportable.id) !== 'abusive'
+              ? () =>
+                  setConfirmation({
+                    ...feedbackUiTexts.confirmReport(otherSide),
+                    onConfirm: () => rate.mutate({ messageId: reportable.id, rating: 'abusive' }),
+                  })
+              : undefined
+          }
           onDelete={() =>
             setConfirmation({
               ...safetyTexts.confirmDeleteConversation,
@@ -274,6 +316,14 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
                 key={message.id}
                 message={message}
                 now={now}
+                feedback={
+                  message.isMine ? null : (
+                    <MessageFeedback
+                      rating={ratingOf.get(message.id)}
+                      onRate={(rating) => rate.mutate({ messageId: message.id, rating })}
+                    />
+                  )
+                }
                 onDelete={() =>
                   setConfirmation({
                     ...safetyTexts.confirmDeleteMessage,

@@ -1,6 +1,7 @@
 import { BellPlus, Circle, CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { messageTexts } from '../../shared/messaging/messages.contract.js';
 import { MESSAGE_STATES, type MessageStatus } from '../../shared/messaging/status.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -193,10 +194,16 @@ function StatusView({ status }: { status: MessageStatus }) {
                 ))}
               </ol>
             </div>
-          ) : (
+          ) : status.recipientDeleted ? null : (
             <p className="text-sm text-muted-foreground">{texts.noReplies}</p>
           )}
-          <AnswerBox status={status} />
+          {status.recipientDeleted ? (
+            <p className="text-sm text-muted-foreground" data-testid="recipient-deleted">
+              {messageTexts.deletedAccountReply}
+            </p>
+          ) : (
+            <AnswerBox status={status} />
+          )}
         </CardContent>
       </Card>
       <HomeButton />

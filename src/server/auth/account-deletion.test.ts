@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../shared/auth/auth.contract.js';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
+import { OWNER_STATUS_CODES } from '../../shared/messaging/status.contract.js';
+import { databaseSnapshot } from '../test/database-snapshot.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call } from '../test/http.js';
@@ -15,6 +17,8 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../test/test-app.js';
+
+type Response = Awaited<ReturnType<typeof call>>;
 
 /** Issue 33: deleting an account leaves nothing of it behind (docs/decisions/0149). */
 describe.each(testEngines)('deleting an account on %s', (engine) => {
@@ -68,6 +72,12 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
   const deleteAccount = (cookie: string | undefined, body: object) =>
     call(t.app, 'DELETE', '/api/auth/user', { cookie, body });
 
+  const visitorCookieOf = (response: Response) => {
+    const cookie = response.cookies.find((c) => c.name === 'visitor');
+    if (!cookie) throw new Error(`no visitor cookie: ${response.body}`);
+    return `visitor=${cookie.value}`;
+  };
+
   /** An account with a vehicle, a conversation each way with another account, a visitor's, settings, a block. */
   async function accountWithEverything() {
     // Letters only: a run of 7 digits in a message would be masked as a phone number (decision 0148).
@@ -96,6 +106,11 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       body: { content: answer },
     });
     expect(answered.statusCode).toBe(201);
+    const ownerStatus = await call(t.app, 'POST', `/api/conversations/${conversationId}/status`, {
+      cookie: leaving.cookie,
+      body: { code: OWNER_STATUS_CODES[0] },
+    });
+    expect(ownerStatus.statusCode).toBe(200);
     const fromLeaving = `From leaving ${tag}`;
     const wrote = await call(t.app, 'POST', '/api/messages/anonymous', {
       cookie: leaving.cookie,
@@ -118,11 +133,29 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       body: { vehicleId: vehicle.id, content: blockedVisitorText },
     });
     expect(visitor.statusCode).toBe(201);
+    const visitorNote = `Visitor ${tag} again`;
+    const visitorWrote = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: visitorCookieOf(visitor),
+      body: { vehicleId: vehicle.id, content: visitorNote },
+    });
+    expect(visitorWrote.statusCode).toBe(201);
     const blocked = await call(t.app, 'POST', '/api/block', {
       cookie: leaving.cookie,
       body: { conversationId: visitor.json().conversationId },
     });
     expect(blocked.statusCode).toBe(201);
+    // Ratings each way (decision 0151): the account rates what it received, and is rated.
+    const ratings = [
+      call(t.app, 'POST', `/api/messages/${written.json().id}/feedback`, {
+        cookie: leaving.cookie,
+        body: { rating: 'helpful' },
+      }),
+      call(t.app, 'POST', `/api/messages/${wrote.json().id}/feedback`, {
+        cookie: other.cookie,
+        body: { rating: 'not_helpful' },
+      }),
+    ];
+    for (const rated of await Promise.all(ratings)) expect(rated.statusCode).toBe(200);
     const settings = [
       call(t.app, 'PUT', '/api/push/preferences', { cookie: leaving.cookie, body: { showPreviews: false } }),
       call(t.app, 'PUT', '/api/messages/preferences', {
@@ -142,8 +175,22 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       conversationId,
       sentConversationId: wrote.json().conversationId as string,
       ownerAnswer,
-      texts: [toLeaving, answer, fromLeaving, blockedVisitorText],
-      traces: [userId, email, firstName, lastName, vehicle.licensePlate, vehicle.qrCode, `Car${tag}`],
+      toLeaving,
+      visitor: { cookie: visitorCookieOf(visitor), messageId: visitorWrote.json().id as string },
+      /** What the account wrote. */
+      texts: [answer, fromLeaving],
+      /** What others wrote to it: theirs, kept on their side (decision 0152). */
+      othersTexts: [toLeaving, blockedVisitorText, visitorNote],
+      traces: [
+        userId,
+        email,
+        firstName,
+        lastName,
+        vehicle.id,
+        vehicle.licensePlate,
+        vehicle.qrCode,
+        `Car${tag}`,
+      ],
     };
   }
 
@@ -163,8 +210,8 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
     });
     expect((await call(t.app, 'GET', `/api/vehicles/qr/${account.vehicle.qrCode}`)).statusCode).toBe(200);
     // The search that finds nothing after a deletion finds it all before one.
-    const found = await rowsHolding([...account.traces, ...account.texts]);
-    for (const table of ['users', 'vehicles', 'messages', 'blocks']) {
+    const found = await rowsHolding([...account.traces, ...account.texts, ...account.othersTexts]);
+    for (const table of ['users', 'vehicles', 'messages', 'blocks', 'feedback']) {
       expect(found.some((entry) => entry.startsWith(`${table}: `))).toBe(true);
     }
     const messages = await call(t.app, 'GET', `/api/conversations/${account.conversationId}/messages`, {
@@ -180,6 +227,8 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
     expect(deleted.json()).toEqual({ message: authTexts.accountDeleted });
 
     expect(await rowsHolding([...account.traces, ...account.texts])).toEqual([]);
+    // What others wrote to it is theirs, and stays on their side until retention takes it.
+    expect(await rowsHolding(account.othersTexts)).toHaveLength(account.othersTexts.length);
     await expect
       .poll(() => filesHolding([...account.texts, account.traces[1] ?? '']), {
         timeout: 10_000,
@@ -218,18 +267,95 @@ describe.each(testEngines)('deleting an account on %s', (engine) => {
       },
     );
     expect(keptMessages.json().map((m: { content: string }) => m.content)).toEqual([account.ownerAnswer]);
-    // The conversation with the deleted account's vehicle went with it.
-    expect(list.json().some((c: { id: string }) => c.id === account.conversationId)).toBe(false);
 
-    // The other participant can no longer write to either conversation.
+    // The sender who wrote to the deleted account's vehicle keeps their side too (decision 0152): the
+    // vehicle, the owner, their answer and their one-tap status are gone; "Deleted account", no reply.
+    const written = list.json().find((c: { id: string }) => c.id === account.conversationId);
+    const deletedAccount = { kind: 'anonymous', label: messageTexts.deletedAccount };
+    expect(written).toMatchObject({
+      vehicleOneId: null,
+      vehicleOne: deletedAccount,
+      otherParty: deletedAccount,
+      canReply: false,
+      ownerStatus: null,
+      lastMessage: account.toLeaving,
+    });
+    const writtenMessages = await call(
+      t.app,
+      'GET',
+      `/api/conversations/${account.conversationId}/messages`,
+      {
+        cookie: account.other.cookie,
+      },
+    );
+    expect(writtenMessages.json().map((m: { content: string }) => m.content)).toEqual([account.toLeaving]);
+    // Their own data, downloaded, holds it as shown, and nothing of the account that left.
+    const exported = await call(t.app, 'GET', '/api/auth/user/export', { cookie: account.other.cookie });
+    expect(exported.statusCode).toBe(200);
+    expect(
+      JSON.parse(exported.body).conversations.find((c: { id: string }) => c.id === account.conversationId),
+    ).toMatchObject({ vehicleOne: deletedAccount, messages: [{ content: account.toLeaving }] });
+    for (const trace of account.traces) expect(exported.body).not.toContain(trace);
+
+    // The other participant can no longer write to either conversation, nor answer with one tap: 410, and
+    // nothing changes.
+    const before = await databaseSnapshot(t.db);
     for (const conversationId of [account.conversationId, account.sentConversationId]) {
       const reply = await call(t.app, 'POST', `/api/conversations/${conversationId}/messages`, {
         cookie: account.other.cookie,
         body: { content: 'Still there?' },
       });
-      expect(reply.statusCode).toBeGreaterThanOrEqual(400);
-      expect(reply.statusCode).toBeLessThan(500);
+      expect(reply.statusCode).toBe(410);
+      expect(reply.json().message).toBe(messageTexts.deletedAccountReply);
     }
+    const tapped = await call(t.app, 'POST', `/api/conversations/${account.sentConversationId}/status`, {
+      cookie: account.other.cookie,
+      body: { code: OWNER_STATUS_CODES[0] },
+    });
+    expect(tapped.statusCode).toBe(410);
+    expect(tapped.json().message).toBe(messageTexts.deletedAccountReply);
+
+    // A visitor who wrote to it still sees their message on its status page, and that nobody reads on.
+    const status = await call(t.app, 'GET', `/api/messages/${account.visitor.messageId}/status`, {
+      cookie: account.visitor.cookie,
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({
+      vehicleId: null,
+      recipientDeleted: true,
+      canNotifyAgain: false,
+      notifyAgainAt: null,
+      ownerStatus: null,
+      sentAs: 'visitor',
+    });
+    const notify = await call(t.app, 'POST', `/api/messages/${account.visitor.messageId}/notify-again`, {
+      cookie: account.visitor.cookie,
+    });
+    expect(notify.statusCode).toBe(410);
+    // Writing to the vehicle again: it is unknown now.
+    const again = await call(t.app, 'POST', '/api/messages/anonymous', {
+      cookie: account.visitor.cookie,
+      body: { vehicleId: account.vehicle.id, content: 'Anyone?' },
+    });
+    expect(again.statusCode).toBe(404);
+    // Nobody is left to block.
+    const block = await call(t.app, 'POST', '/api/block', {
+      cookie: account.other.cookie,
+      body: { conversationId: account.conversationId },
+    });
+    expect(block.statusCode).toBe(404);
+    expect(await databaseSnapshot(t.db)).toEqual(before);
+
+    // The sender reads it, then deletes it from their list: nobody sees it any more, so it is erased.
+    const read = await call(t.app, 'PATCH', `/api/conversations/${account.conversationId}/read`, {
+      cookie: account.other.cookie,
+    });
+    expect(read.statusCode).toBe(200);
+    const cleared = await call(t.app, 'DELETE', `/api/conversations/${account.conversationId}`, {
+      cookie: account.other.cookie,
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(await rowsHolding([account.toLeaving])).toEqual([]);
 
     // The address is told.
     const mail = await t.mail.waitFor(account.leaving.email, /account has been deleted/);

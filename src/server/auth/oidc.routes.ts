@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authTexts } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
+import { safeReturnPath } from '../../shared/return-path.js';
 import { errorCode } from '../errors/error-code.js';
 import { HttpError } from '../errors/http-error.js';
 import type { AuthCookies } from './auth.routes.js';
@@ -14,9 +15,12 @@ import type { SessionsService } from './sessions.service.js';
 
 const SIGN_IN_FAILED_PATH = '/auth?mode=login&error=oidc';
 
-/** Binds a pending login to the browser that started it, so a callback from elsewhere is refused. */
-function loginStateCookie(isHttps: boolean) {
-  const name = isHttps ? '__Secure-oidc_state' : 'oidc_state';
+/**
+ * Binds a pending login to the browser that started it, so a callback from elsewhere is refused; and
+ * (`oidc_return`) where that browser returns to after it (decision 0152).
+ */
+function loginStateCookie(isHttps: boolean, baseName = 'oidc_state') {
+  const name = isHttps ? `__Secure-${baseName}` : baseName;
   const options = { path: '/api/callback', httpOnly: true, sameSite: 'lax' as const, secure: isHttps };
   return {
     set: (reply: FastifyReply, state: string) =>
@@ -47,8 +51,11 @@ export function registerOidcRoutes(
 ): void {
   const { oidc, sessions, cookies } = deps;
   const stateCookie = loginStateCookie(deps.isHttps);
+  const returnCookie = loginStateCookie(deps.isHttps, 'oidc_return');
 
-  app.get('/api/login', async (request, reply) => {
+  // `returnTo`: a path of this app to land on once signed in (Profile, after the fresh sign-in that
+  // confirms a deletion); anything else is ignored and the callback lands on `/`.
+  app.get<{ Querystring: { returnTo?: unknown } }>('/api/login', async (request, reply) => {
     const login = await oidc.startLogin(request.ip).catch((error: unknown) => {
       if (!(error instanceof IssuerUnreachable)) throw error;
       reply.log.warn({ err: describeError(error.cause) }, 'oidc discovery failed');
@@ -58,12 +65,18 @@ export function registerOidcRoutes(
       });
     });
     stateCookie.set(reply, login.state);
+    const { returnTo } = request.query;
+    const returnPath = typeof returnTo === 'string' ? safeReturnPath(returnTo) : null;
+    if (returnPath) returnCookie.set(reply, returnPath);
+    else returnCookie.clear(reply);
     return reply.header('Cache-Control', 'no-store').redirect(login.authorizationUrl, 302);
   });
 
   app.get<{ Querystring: { state?: unknown } }>('/api/callback', async (request, reply) => {
     oidc.requireConfigured();
     stateCookie.clear(reply);
+    const returnPath = safeReturnPath(returnCookie.read(request)) ?? '/';
+    returnCookie.clear(reply);
     reply.header('Cache-Control', 'no-store');
     try {
       const userId = await oidc.completeLogin({
@@ -77,7 +90,7 @@ export function registerOidcRoutes(
       });
       cookies.session.set(reply, session.token, session.isPersistent, session.expiresAt);
       cookies.device.set(reply, device.token, true, device.expiresAt);
-      return reply.redirect('/', 302);
+      return reply.redirect(returnPath, 302);
     } catch (error) {
       const reason = error instanceof SignInRefused ? error.reason : 'sign-in-failed';
       request.log.warn({ reason, err: describeError(error) }, 'oidc sign-in refused');

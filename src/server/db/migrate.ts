@@ -17,6 +17,8 @@ import * as m20261127PushJobsMessage from './migrations/2026-11-27-0014-push-job
 import * as m20261127VisitorNetworkBlock from './migrations/2026-11-27-0015-visitor-network-block.js';
 import * as m20261128FinderSide from './migrations/2026-11-28-0016-finder-side.js';
 import * as m20261128QuietHoursUrgent from './migrations/2026-11-28-0017-quiet-hours-urgent.js';
+import * as m20261128Feedback from './migrations/2026-11-28-0018-feedback.js';
+import * as m20261128ConversationOutlivesVehicle from './migrations/2026-11-28-0019-conversation-outlives-vehicle.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0015-visitor-network-block': m20261127VisitorNetworkBlock,
   '2026-11-28-0016-finder-side': m20261128FinderSide,
   '2026-11-28-0017-quiet-hours-urgent': m20261128QuietHoursUrgent,
+  '2026-11-28-0018-feedback': m20261128Feedback,
+  '2026-11-28-0019-conversation-outlives-vehicle': m20261128ConversationOutlivesVehicle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -44,6 +48,17 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Up (or down) to the named migration: for tests that put data in an older schema and migrate it. */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  if (!Object.hasOwn(migrations, name)) throw new Error(`No migration ${name}`);
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateTo(name);
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -22,6 +22,7 @@ export interface Database {
   notificationPreferences: NotificationPreferencesTable;
   messagePreferences: MessagePreferencesTable;
   fallbackMails: FallbackMailsTable;
+  feedback: FeedbackTable;
 }
 
 export interface UsersTable {
@@ -113,8 +114,9 @@ export interface ConversationsTable {
   id: string;
   /** The pair, unordered for two vehicles: one conversation per pair whoever wrote first. */
   partyKey: string;
-  vehicleOneId: string;
-  ownerOneId: string;
+  /** Null once the owner deleted their account and the sender's side outlived it (decision 0152). */
+  vehicleOneId: string | null;
+  ownerOneId: string | null;
   vehicleTwoId: string | null;
   userTwoId: string | null;
   visitorTwoHash: string | null;
@@ -246,4 +248,20 @@ export interface MessagePreferencesTable {
 export interface FallbackMailsTable {
   conversationId: string;
   mailedAt: number;
+}
+
+/**
+ * A recipient's rating of a message they received (issue 33; decision 0151): it outlives the message, without
+ * its text. The sender is an account, else a visitor by their cookie's hash and their network's keyed hash.
+ */
+export interface FeedbackTable {
+  id: string;
+  raterUserId: string;
+  messageId: string;
+  conversationId: string;
+  subjectUserId: string | null;
+  subjectVisitorHash: string | null;
+  subjectNetwork: string | null;
+  rating: 'helpful' | 'not_helpful' | 'abusive';
+  createdAt: number;
 }

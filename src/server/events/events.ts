@@ -96,7 +96,7 @@ export interface TransactionEvents {
   'account.deleting': { userId: string };
   /**
    * The same deletion, once every `account.deleting` handler ran (what referred to the account's vehicles
-   * is gone): the account's vehicles go (their QR codes and plates answer as unknown from the commit on).
+   * is gone, or detached from them: decision 0152): the account's vehicles go (their QR codes and plates answer as unknown from the commit on).
    */
   'account.deleted': { userId: string };
 }

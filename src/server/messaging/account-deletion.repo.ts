@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import type { ConversationSide } from '../db/schema.js';
 import { touchInboxes } from './inbox.repo.js';
 
 /** What the other participant (an account, or null: a visitor) no longer sees of a deleted account's conversation. */
@@ -9,11 +10,13 @@ export interface GoneMessages {
 }
 
 /**
- * Everything messaging keeps of an account being deleted (decision 0149), in the deletion's transaction.
- * Where it wrote to someone's vehicle (side two), the owner keeps their side: the account's messages go,
- * side two is left empty (shown as "Deleted account", no reply possible), and the pair key no longer names
- * it; the conversation goes when nothing of the owner's is left. Where it owns the vehicle (side one), the
- * conversation goes whole with its vehicle. Its blocks and the blocks of it, its settings and idempotency
+ * Everything messaging keeps of an account being deleted (decisions 0149, 0152), in the deletion's
+ * transaction. In each of its conversations, on either side, the other participant keeps their side until
+ * retention takes it: the account's messages go, its side is left empty (shown as "Deleted account", no
+ * reply possible) and the pair key no longer names it. Where it owned the vehicle written to (side one),
+ * the vehicle and the owner's one-tap answer go from the conversation too (the vehicle itself goes with
+ * `account.deleted`), and the network of a visitor kept for the owner's blocks. A conversation goes whole
+ * when nothing of the other side's is left. Its blocks and the blocks of it, its settings and idempotency
  * keys go; the other participants' inbox versions move. Answers which messages each of them lost.
  */
 export async function deleteMessagingOfAccount(db: Db, userId: string): Promise<GoneMessages[]> {
@@ -24,20 +27,21 @@ export async function deleteMessagingOfAccount(db: Db, userId: string): Promise<
     .execute();
   const gone: GoneMessages[] = [];
   for (const conversation of conversations) {
-    const isOwner = conversation.ownerOneId === userId;
+    const side: ConversationSide = conversation.ownerOneId === userId ? 'one' : 'two';
     const messages = await db
       .selectFrom('messages')
       .select(['id', 'senderSide'])
       .where('conversationId', '=', conversation.id)
       .execute();
-    const going = isOwner ? messages : messages.filter((message) => message.senderSide === 'two');
-    const otherUserId = isOwner ? conversation.userTwoId : conversation.ownerOneId;
+    const going = messages.filter((message) => message.senderSide === side);
+    const otherUserId = side === 'one' ? conversation.userTwoId : conversation.ownerOneId;
     gone.push({
       conversationId: conversation.id,
       otherUserId,
       messageIds: going.map((message) => message.id),
     });
-    if (isOwner || going.length === messages.length) {
+    // Nothing of the other side's left (or the other side is a deleted account already): nobody keeps it.
+    if (going.length === messages.length) {
       await db.deleteFrom('messages').where('conversationId', '=', conversation.id).execute();
       await db.deleteFrom('conversations').where('id', '=', conversation.id).execute();
       continue;
@@ -54,12 +58,23 @@ export async function deleteMessagingOfAccount(db: Db, userId: string): Promise<
     }
     await db
       .updateTable('conversations')
-      .set({
-        userTwoId: null,
-        vehicleTwoId: null,
-        visitorTwoNetwork: null,
-        partyKey: `deleted:${conversation.id}`,
-      })
+      .set(
+        side === 'one'
+          ? {
+              ownerOneId: null,
+              vehicleOneId: null,
+              ownerStatus: null,
+              ownerStatusAt: null,
+              visitorTwoNetwork: null,
+              partyKey: `deleted:${conversation.id}`,
+            }
+          : {
+              userTwoId: null,
+              vehicleTwoId: null,
+              visitorTwoNetwork: null,
+              partyKey: `deleted:${conversation.id}`,
+            },
+      )
       .where('id', '=', conversation.id)
       .execute();
   }

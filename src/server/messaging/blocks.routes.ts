@@ -3,8 +3,15 @@ import { blockRequestSchema, blockTexts } from '../../shared/messaging/blocks.co
 import { requireUser } from '../plugins/session.js';
 import { presentBlock } from './blocks.presenter.js';
 import type { BlocksService } from './blocks.service.js';
+import { registerFeedbackRoutes } from './feedback.routes.js';
+import type { FeedbackService } from './feedback.service.js';
 
-export function registerBlocksRoutes(app: FastifyInstance, { blocks }: { blocks: BlocksService }): void {
+/** Blocks, and the ratings of received messages whose Report abuse blocks too (decision 0151). */
+export function registerBlocksRoutes(
+  app: FastifyInstance,
+  { blocks, feedback }: { blocks: BlocksService; feedback: FeedbackService },
+): void {
+  registerFeedbackRoutes(app, { feedback });
   app.post('/api/block', async (request, reply) => {
     const userId = requireUser(request).user.id;
     const { conversationId, reason } = blockRequestSchema.parse(request.body);

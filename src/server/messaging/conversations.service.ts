@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../errors/http-error.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
 import {
   clearedAtOf,
-  isSideTwoDeleted,
+  isOtherSideDeleted,
   otherUserOf,
   seenByNobodyUntil,
   sideOf,
@@ -57,7 +57,7 @@ export function createConversationsService(deps: MessagingServiceDeps) {
       );
       const validUntil = (messages[0]?.createdAt ?? Number.POSITIVE_INFINITY) + MESSAGE_RETENTION_MS;
       const vehicleIds = conversations.flatMap((c) =>
-        c.vehicleTwoId ? [c.vehicleOneId, c.vehicleTwoId] : [c.vehicleOneId],
+        [c.vehicleOneId, c.vehicleTwoId].filter((id) => id !== null),
       );
       const vehicles = new Map(
         (await repo.findPublicVehicles([...new Set(vehicleIds)])).map((v) => [v.id, v]),
@@ -72,8 +72,10 @@ export function createConversationsService(deps: MessagingServiceDeps) {
         );
         // Deleted from this side's view, and nothing new since.
         if (visible.length === 0) return [];
-        const vehicleOne = vehicles.get(conversation.vehicleOneId);
-        if (!vehicleOne) return [];
+        // Null once the owner deleted their account and the sender kept the conversation (0152).
+        const vehicleOne =
+          conversation.vehicleOneId === null ? null : vehicles.get(conversation.vehicleOneId);
+        if (vehicleOne === undefined) return [];
         return [
           {
             conversation,
@@ -84,8 +86,8 @@ export function createConversationsService(deps: MessagingServiceDeps) {
             unreadCount: visible.filter((message) => message.senderSide !== side && message.isRead === 0)
               .length,
             // Both sides can write, a visitor's owner too (the visitor reads replies on their status page,
-            // issue 32); only the sample vehicle, which keeps no conversation, reaches nobody.
-            canReply: !isSideTwoDeleted(conversation),
+            // issue 32); not to a deleted account (0149, 0152).
+            canReply: !isOtherSideDeleted(conversation, side),
             block: blockOfOtherSide(blocks, conversation, side),
           },
         ];

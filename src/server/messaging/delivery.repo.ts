@@ -1,3 +1,4 @@
+import type { NotNull } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { ConversationSide } from '../db/schema.js';
 
@@ -116,6 +117,9 @@ export function createDeliveryRepo(db: Db) {
         .where('messages.deliveredAt', 'is', null)
         .where('messages.isRead', '=', 0)
         .whereRef('messages.createdAt', '>', 'conversations.oneClearedAt')
+        // An owner who deleted their account (0152) has nobody to deliver to.
+        .where('conversations.ownerOneId', 'is not', null)
+        .$narrowType<{ ownerOneId: NotNull }>()
         .orderBy('messages.createdAt')
         .orderBy('messages.id')
         .limit(range.limit)

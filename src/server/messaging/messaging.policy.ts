@@ -36,11 +36,13 @@ export function clearedAtOf(
 
 /**
  * Until when nobody can see the conversation's messages any more: the earlier of the two sides' clears,
- * or side one's alone when side two is a visitor (who reads no conversation). 0: someone sees them all.
+ * or side one's alone when side two is a visitor (who reads no conversation), or side two's alone when
+ * side one's owner deleted their account (0152). 0: someone sees them all.
  */
 export function seenByNobodyUntil(
-  conversation: Pick<ConversationRow, 'oneClearedAt' | 'twoClearedAt' | 'userTwoId'>,
+  conversation: Pick<ConversationRow, 'oneClearedAt' | 'twoClearedAt' | 'ownerOneId' | 'userTwoId'>,
 ): number {
+  if (conversation.ownerOneId === null) return conversation.twoClearedAt;
   return conversation.userTwoId === null
     ? conversation.oneClearedAt
     : Math.min(conversation.oneClearedAt, conversation.twoClearedAt);
@@ -63,11 +65,25 @@ export function vehicleOf(conversation: ConversationRow, side: ConversationSide)
 }
 
 /**
- * Side two's account was deleted (decision 0149): nobody is left on it (no account, no visitor). Side one
- * keeps the conversation, shown as "Deleted account", and can no longer write to it.
+ * The account of a side was deleted and the other side kept the conversation (decisions 0149, 0152):
+ * nobody is left on it. Side one (the owner): no owner. Side two (the sender): no account, no visitor.
  */
-export function isSideTwoDeleted(
-  conversation: Pick<ConversationRow, 'userTwoId' | 'visitorTwoHash'>,
+export function isSideDeleted(
+  conversation: Pick<ConversationRow, 'ownerOneId' | 'userTwoId' | 'visitorTwoHash'>,
+  side: ConversationSide,
 ): boolean {
-  return conversation.userTwoId === null && conversation.visitorTwoHash === null;
+  return side === 'one'
+    ? conversation.ownerOneId === null
+    : conversation.userTwoId === null && conversation.visitorTwoHash === null;
+}
+
+/**
+ * The other side of `side` is a deleted account: `side` sees it as "Deleted account" and can no longer
+ * write to it (a reply or a one-tap answer answers 410).
+ */
+export function isOtherSideDeleted(
+  conversation: Pick<ConversationRow, 'ownerOneId' | 'userTwoId' | 'visitorTwoHash'>,
+  side: ConversationSide,
+): boolean {
+  return isSideDeleted(conversation, side === 'one' ? 'two' : 'one');
 }

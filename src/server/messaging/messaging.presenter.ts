@@ -7,7 +7,7 @@ import {
 import { type OwnerStatus, ownerStatusTexts } from '../../shared/messaging/status.contract.js';
 import type { ConversationSide } from '../db/schema.js';
 import { type PublicVehicleRow, presentPublicVehicle } from '../vehicles/vehicles.port.js';
-import { isSideTwoDeleted } from './messaging.policy.js';
+import { isSideDeleted } from './messaging.policy.js';
 import type { MessagingRepo } from './messaging.repo.js';
 import type { ConversationRow } from './rows.js';
 
@@ -20,8 +20,12 @@ const deletedParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.de
 /** Side two as side one sees it: its vehicle, else a visitor, else (nobody left: 0149) a deleted account. */
 const sideTwoOf = (conversation: ConversationRow, vehicleTwo: PublicVehicleRow | null) => {
   if (vehicleTwo) return presentPublicVehicle(vehicleTwo);
-  return isSideTwoDeleted(conversation) ? deletedParty : anonymousParty;
+  return isSideDeleted(conversation, 'two') ? deletedParty : anonymousParty;
 };
+
+/** Side one as side two sees it: the vehicle written to, or (its owner deleted their account: 0152) a deleted account. */
+const sideOneOf = (vehicleOne: PublicVehicleRow | null) =>
+  vehicleOne ? presentPublicVehicle(vehicleOne) : deletedParty;
 
 /**
  * A message as a participant sees it. The anonymity promise (ADDENDUM §1): of the sender, only the public
@@ -51,7 +55,7 @@ export function presentMessage(message: MessageView, viewerSide: ConversationSid
 export function presentConversation(view: {
   conversation: ConversationRow;
   side: ConversationSide;
-  vehicleOne: PublicVehicleRow;
+  vehicleOne: PublicVehicleRow | null;
   vehicleTwo: PublicVehicleRow | null;
   lastMessage: MessageView | null;
   unreadCount: number;
@@ -62,7 +66,7 @@ export function presentConversation(view: {
     id: view.conversation.id,
     vehicleOneId: view.conversation.vehicleOneId,
     vehicleTwoId: view.conversation.vehicleTwoId,
-    vehicleOne: presentPublicVehicle(view.vehicleOne),
+    vehicleOne: sideOneOf(view.vehicleOne),
     vehicleTwo: sideTwoOf(view.conversation, view.vehicleTwo),
     unreadCount: view.unreadCount,
     lastMessage: view.lastMessage?.content ?? null,
@@ -82,7 +86,7 @@ export function presentConversation(view: {
           otherParty: sideTwoOf(view.conversation, view.vehicleTwo),
           ownVehicleId: view.conversation.vehicleOneId,
         }
-      : { otherParty: presentPublicVehicle(view.vehicleOne), ownVehicleId: view.conversation.vehicleTwoId }),
+      : { otherParty: sideOneOf(view.vehicleOne), ownVehicleId: view.conversation.vehicleTwoId }),
   };
 }
 

@@ -214,7 +214,7 @@ export function createMessagingRepo(db: Db, engine: Engine) {
         })
         .where('id', '=', conversationId)
         .where((eb) => ofParticipant(eb, userId))
-        .returning(['oneClearedAt', 'twoClearedAt', 'userTwoId'])
+        .returning(['oneClearedAt', 'twoClearedAt', 'ownerOneId', 'userTwoId'])
         .executeTakeFirst();
     },
 

@@ -18,7 +18,7 @@ import type { SenderSubject } from './blocks.repo.js';
 import { idempotencyKeys, idempotentRequest } from './idempotency.js';
 import type { InboxVersions } from './inbox.repo.js';
 import type { MessagingServiceDeps, MessagingTransaction } from './messaging.deps.js';
-import { isSideTwoDeleted, otherUserOf, vehicleOf } from './messaging.policy.js';
+import { isOtherSideDeleted, otherUserOf, vehicleOf } from './messaging.policy.js';
 import type { MessageView } from './messaging.presenter.js';
 import { conversationNotFound, participantConversation } from './participant.js';
 import { scrubContactDetails } from './scrub/scrub.js';
@@ -157,6 +157,10 @@ export function createSendService(deps: MessagingServiceDeps) {
       if (!(await repo.hasOpenConversation(partyKey, now - MESSAGE_RETENTION_MS))) {
         await limiter.consume(rateLimits.newConversationsPerVehicle, `vehicle:${target.id}`);
       }
+      // A sender 3 owners reported or found not helpful writes one message a day (0151).
+      await deps.reputation.admit(
+        sender.kind === 'user' ? { userId: sender.userId } : { visitorHash: sender.visitorHash, network },
+      );
 
       let sent: { result: SentMessage; message: MessageWritten; inboxVersions: InboxVersions };
       try {
@@ -225,12 +229,13 @@ export function createSendService(deps: MessagingServiceDeps) {
       const first = await keys.firstAnswer(key);
       if (first !== undefined) return replyOf(first, masked);
       const { conversation, side } = await participantConversation(repo, userId, conversationId);
-      if (isSideTwoDeleted(conversation)) {
+      if (isOtherSideDeleted(conversation, side)) {
         throw new HttpError(410, messageTexts.deletedAccountReply, { code: ErrorCode.notFound });
       }
       const recipient = otherUserOf(conversation, side);
       if (recipient && (await repo.isUserBlocked(recipient, userId))) throw blocked();
       await limiter.consume(rateLimits.messagesPerSender, `user:${userId}`);
+      await deps.reputation.admit({ userId });
       const now = clock();
       let sent: { view: MessageView; message: MessageWritten; inboxVersions: InboxVersions };
       try {

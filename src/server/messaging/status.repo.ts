@@ -1,10 +1,44 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+
+/** Who asks about a message they sent: their account (if signed in), their visitor cookie's hash (if any). */
+export interface SenderKey {
+  userId: string | null;
+  visitorHash: string | null;
+}
+
+/**
+ * The message was written by `sender`: its side's account, or (side two without one) the visitor whose
+ * cookie it was written with. Nobody else may learn anything of it, the owner of the vehicle included.
+ */
+const sentBy = (sender: SenderKey) => (eb: ExpressionBuilder<Database, 'messages' | 'conversations'>) => {
+  const { userId, visitorHash } = sender;
+  return eb.or([
+    ...(userId === null
+      ? []
+      : [
+          eb.and([eb('messages.senderSide', '=', 'one'), eb('conversations.ownerOneId', '=', userId)]),
+          eb.and([eb('messages.senderSide', '=', 'two'), eb('conversations.userTwoId', '=', userId)]),
+        ]),
+    ...(visitorHash === null
+      ? []
+      : [
+          eb.and([
+            eb('messages.senderSide', '=', 'two'),
+            eb('conversations.userTwoId', 'is', null),
+            eb('conversations.visitorTwoHash', '=', visitorHash),
+          ]),
+        ]),
+  ]);
+};
 
 /** The SQL of what became of a message for its sender (issue 32): its state, its thread, the settings. */
 export function createStatusRepo(db: Db) {
   return {
-    /** A message with its conversation's sides, clears and the owner's answer; whoever asks (the service checks). */
-    findMessageWithConversation(messageId: string) {
+    /** A message `sender` wrote, with its conversation's sides, clears and the owner's answer. */
+    async findMessageWithConversation(sender: SenderKey, messageId: string) {
+      if (sender.userId === null && sender.visitorHash === null) return undefined;
       return db
         .selectFrom('messages')
         .innerJoin('conversations', 'conversations.id', 'messages.conversationId')
@@ -28,6 +62,7 @@ export function createStatusRepo(db: Db) {
           'conversations.ownerStatusAt',
         ])
         .where('messages.id', '=', messageId)
+        .where(sentBy(sender))
         .executeTakeFirst();
     },
 
@@ -75,13 +110,25 @@ export function createStatusRepo(db: Db) {
       return Number(numUpdatedRows) > 0;
     },
 
-    /** Notes the one "notify again" of a message; false when it was already noted (a race, or a retry). */
-    async markNotifiedAgain(messageId: string, at: number) {
+    /**
+     * Notes the one "notify again" of a message `sender` wrote; false when it was already noted (a race, or a
+     * retry), or is not theirs.
+     */
+    async markNotifiedAgain(sender: SenderKey, messageId: string, at: number) {
       const { numUpdatedRows } = await db
         .updateTable('messages')
         .set({ notifiedAgainAt: at })
-        .where('id', '=', messageId)
-        .where('notifiedAgainAt', 'is', null)
+        .where('messages.id', '=', messageId)
+        .where('messages.notifiedAgainAt', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('conversations')
+              .select('conversations.id')
+              .whereRef('conversations.id', '=', 'messages.conversationId')
+              .where(sentBy(sender)),
+          ),
+        )
         .executeTakeFirst();
       return Number(numUpdatedRows) > 0;
     },

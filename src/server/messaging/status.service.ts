@@ -11,7 +11,7 @@ import { badRequest, HttpError, notFound } from '../errors/http-error.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { MessagingServiceDeps } from './messaging.deps.js';
-import { clearedAtOf } from './messaging.policy.js';
+import { clearedAtOf, isOtherSideDeleted } from './messaging.policy.js';
 import { presentOwnerStatus } from './messaging.presenter.js';
 import { otherSideOf, participantConversation } from './participant.js';
 
@@ -25,17 +25,10 @@ export interface Asker {
 type SentRow = NonNullable<Awaited<ReturnType<MessagingServiceDeps['repo']['findMessageWithConversation']>>>;
 
 const messageNotFound = () => notFound(messageTexts.messageNotFound);
+/** Writing to a deleted account (decisions 0149, 0152): as a reply to one answers. */
+const deletedAccount = () =>
+  new HttpError(410, messageTexts.deletedAccountReply, { code: ErrorCode.notFound });
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
-
-/**
- * Whether `asker` wrote the message: its side's account, or (side two without one) the visitor whose cookie
- * it was written with. Nobody else may learn anything of it, the owner of the vehicle included.
- */
-function isSenderOf(row: SentRow, asker: Asker): boolean {
-  if (row.senderSide === 'one') return asker.userId !== null && row.ownerOneId === asker.userId;
-  if (row.userTwoId !== null) return asker.userId !== null && row.userTwoId === asker.userId;
-  return asker.visitorHash !== null && row.visitorTwoHash === asker.visitorHash;
-}
 
 /**
  * What became of a message for its sender (issue 32): Sent, Delivered, Seen (while its recipient sends read
@@ -45,10 +38,13 @@ function isSenderOf(row: SentRow, asker: Asker): boolean {
 export function createStatusService(deps: MessagingServiceDeps) {
   const { repo, clock, limiter } = deps;
 
-  /** The asker's own message, alive and not deleted from their view; else the 404 of a missing one. */
+  /**
+   * The asker's own message (the SQL asks for it by its sender: the owner of the vehicle learns nothing of
+   * it), alive and not deleted from their view; else the 404 of a missing one.
+   */
   async function ownMessage(asker: Asker, messageId: string): Promise<SentRow> {
-    const row = messageId.length <= 64 ? await repo.findMessageWithConversation(messageId) : undefined;
-    if (!row || !isSenderOf(row, asker)) throw messageNotFound();
+    const row = messageId.length <= 64 ? await repo.findMessageWithConversation(asker, messageId) : undefined;
+    if (!row) throw messageNotFound();
     const since = Math.max(clock() - MESSAGE_RETENTION_MS, clearedAtOf(row, row.senderSide));
     if (row.createdAt <= since) throw messageNotFound();
     return row;
@@ -65,6 +61,8 @@ export function createStatusService(deps: MessagingServiceDeps) {
 
   async function statusOf(row: SentRow): Promise<MessageStatus> {
     const recipient = recipientOf(row);
+    // The owner deleted their account (decision 0152): the sender keeps their message, nobody reads on.
+    const recipientDeleted = isOtherSideDeleted(row, row.senderSide);
     const showsSeen = row.isRead === 1 && recipient !== null && (await repo.sendsReadReceipts(recipient));
     const deliveredAt = row.deliveredAt ?? (row.isRead === 1 ? row.readAt : null);
     const thread = (await repo.listThreadFrom(row.conversationId, row.createdAt))
@@ -80,6 +78,7 @@ export function createStatusService(deps: MessagingServiceDeps) {
     // Notify again: once, to an owner, while nothing came back that the sender may see.
     const mayNotifyAgain =
       row.senderSide === 'two' &&
+      !recipientDeleted &&
       row.notifiedAgainAt === null &&
       !showsSeen &&
       answerTo(row) === null &&
@@ -100,6 +99,7 @@ export function createStatusService(deps: MessagingServiceDeps) {
       canNotifyAgain: mayNotifyAgain && clock() >= notifyAgainAt,
       notifyAgainAt: mayNotifyAgain ? iso(notifyAgainAt) : null,
       sentAs: row.senderSide === 'two' && row.userTwoId === null ? 'visitor' : 'account',
+      recipientDeleted,
     };
   }
 
@@ -115,6 +115,7 @@ export function createStatusService(deps: MessagingServiceDeps) {
      */
     async notifyAgain(asker: Asker, messageId: string): Promise<void> {
       const row = await ownMessage(asker, messageId);
+      if (isOtherSideDeleted(row, row.senderSide)) throw deletedAccount();
       const status = await statusOf(row);
       const recipient = recipientOf(row);
       if (status.notifyAgainAt === null || recipient === null) {
@@ -133,7 +134,7 @@ export function createStatusService(deps: MessagingServiceDeps) {
         [rateLimits.messagesPerSender, subject],
       );
       const noted = await deps.transaction(async (tx) => {
-        if (!(await tx.markNotifiedAgain(row.id, clock()))) return false;
+        if (!(await tx.markNotifiedAgain(asker, row.id, clock()))) return false;
         // Read already, without receipts: the sender may not learn it, and the owner needs no reminder.
         if (row.isRead === 0) {
           await deps.events.publishInTransaction(
@@ -161,6 +162,8 @@ export function createStatusService(deps: MessagingServiceDeps) {
     async answer(userId: string, conversationId: string, code: OwnerStatusCode): Promise<OwnerStatus> {
       const { conversation, side } = await participantConversation(repo, userId, conversationId);
       if (side !== 'one') throw badRequest(statusTexts.onlyTheOwner);
+      // Nobody is left to see it (0149): refused like a reply, nothing changes.
+      if (isOtherSideDeleted(conversation, side)) throw deletedAccount();
       const at = clock();
       await deps.transaction(async (tx) => {
         await tx.saveOwnerStatus(userId, conversation.id, code, at);

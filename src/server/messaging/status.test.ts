@@ -14,6 +14,7 @@ import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
 import { createVerifiedUser, type TestApp } from '../test/test-app.js';
 import { connect, listeningApp, type TestSocket } from '../test/web-socket.js';
+import { createStatusRepo } from './status.repo.js';
 
 type Response = Awaited<ReturnType<typeof call>>;
 
@@ -439,5 +440,32 @@ describe.each(testEngines)('what became of a message, for its sender, on %s (iss
     ]);
     expect(ownerSees).not.toContain(hash);
     expect(ownerSees).not.toContain(message.cookie.split('=')[1]);
+  });
+
+  it('asks for the sender in the SQL itself: the owner, another visitor and nobody find nothing', async () => {
+    const message = await visitorWrites('Your tyre is flat');
+    const row = await t.db
+      .selectFrom('conversations')
+      .select(['ownerOneId', 'visitorTwoHash'])
+      .where('id', '=', message.conversationId)
+      .executeTakeFirstOrThrow();
+    const repo = createStatusRepo(t.db);
+    const visitor = { userId: null, visitorHash: row.visitorTwoHash };
+    expect(await repo.findMessageWithConversation(visitor, message.id)).toMatchObject({ id: message.id });
+    for (const asker of [
+      { userId: row.ownerOneId, visitorHash: null },
+      { userId: null, visitorHash: 'another-visitor' },
+      { userId: null, visitorHash: null },
+    ]) {
+      expect(await repo.findMessageWithConversation(asker, message.id)).toBeUndefined();
+      expect(await repo.markNotifiedAgain(asker, message.id, t.clock.now())).toBe(false);
+    }
+    const stillUnnoted = await t.db
+      .selectFrom('messages')
+      .select('notifiedAgainAt')
+      .where('id', '=', message.id)
+      .executeTakeFirstOrThrow();
+    expect(stillUnnoted.notifiedAgainAt).toBeNull();
+    expect(await repo.markNotifiedAgain(visitor, message.id, t.clock.now())).toBe(true);
   });
 });

@@ -138,6 +138,10 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
         body: { code: 'on_my_way' },
       },
       'POST /api/messages/:id/notify-again': { url: `/api/messages/${sent.json().id}/notify-again` },
+      'POST /api/messages/:id/feedback': {
+        url: `/api/messages/${sent.json().id}/feedback`,
+        body: { rating: 'abusive' },
+      },
       'PUT /api/messages/preferences': { url: '/api/messages/preferences', body: { readReceipts: false } },
       'DELETE /api/conversations/:id': { url: `/api/conversations/${conversationId}` },
       'DELETE /api/messages/:id': { url: `/api/messages/${sent.json().id}` },

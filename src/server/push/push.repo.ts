@@ -146,7 +146,9 @@ export type PushRepo = ReturnType<typeof createPushRepo>;
 
 /**
  * Everything push keeps of an account being deleted (decision 0149), in the deletion's transaction: its
- * subscriptions, its queued pushes, its settings, and when its conversations were last mailed about.
+ * subscriptions, its queued pushes, its settings, and when its conversations were last mailed about. Those
+ * conversations may have outlived it already (messaging ran first: decision 0152), their owner emptied:
+ * nobody is mailed about a conversation without an owner, so their marks go too.
  */
 export async function deletePushOfAccount(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('pushJobs').where('userId', '=', userId).execute();
@@ -155,7 +157,10 @@ export async function deletePushOfAccount(db: Db, userId: string): Promise<void>
   await db
     .deleteFrom('fallbackMails')
     .where('conversationId', 'in', (eb) =>
-      eb.selectFrom('conversations').select('id').where('ownerOneId', '=', userId),
+      eb
+        .selectFrom('conversations')
+        .select('id')
+        .where((eb) => eb.or([eb('ownerOneId', '=', userId), eb('ownerOneId', 'is', null)])),
     )
     .execute();
 }

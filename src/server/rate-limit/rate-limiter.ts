@@ -10,6 +10,8 @@ export interface RateLimitRule {
   limit: number;
   windowMs: number;
   message: string;
+  /** A rule of conduct, not of load: RATE_LIMIT_MULTIPLIER leaves its limit as it is (decision 0151). */
+  isExact?: boolean;
 }
 
 /**
@@ -209,6 +211,7 @@ export class RateLimiter {
   private readonly subjectKeys = new RecentHashes();
 
   private limitOf(rule: RateLimitRule) {
+    if (rule.isExact) return rule.limit;
     return Math.max(1, Math.floor(rule.limit * this.multiplier));
   }
 }

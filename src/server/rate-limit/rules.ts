@@ -1,3 +1,4 @@
+import { feedbackTexts } from '../../shared/messaging/feedback.contract.js';
 import type { RateLimitRule } from './rate-limiter.js';
 
 const MINUTE = 60_000;
@@ -119,5 +120,14 @@ export const rateLimits = {
     limit: 5,
     windowMs: HOUR,
     message: 'Too many attempts to unblock by email address. Please try again in an hour.',
+  },
+  // Issue 33: a sender whom 3 owners reported or rated not helpful (src/server/messaging/reputation.ts) writes
+  // one message a day, everywhere; the text tells them nothing more (decision 0151). Not scaled: it is the rule.
+  heldSenderPerDay: {
+    name: 'held-sender-day',
+    limit: 1,
+    windowMs: 24 * HOUR,
+    message: feedbackTexts.dailyLimit,
+    isExact: true,
   },
 } satisfies Record<string, RateLimitRule>;

@@ -129,9 +129,10 @@ export type Message = c.Infer<typeof messageSchema>;
 /** A conversation as one participant sees it (spec §3 Conversation). */
 export const conversationSchema = c.object({
   id: c.string,
-  vehicleOneId: c.string,
+  /** Null (and `vehicleOne` "Deleted account") once the owner deleted their account (decision 0152). */
+  vehicleOneId: c.nullable(c.string),
   vehicleTwoId: c.nullable(c.string),
-  vehicleOne: publicVehicleSchema,
+  vehicleOne: c.union([publicVehicleSchema, anonymousPartySchema]),
   vehicleTwo: c.union([publicVehicleSchema, anonymousPartySchema]),
   unreadCount: c.int(0),
   lastMessage: c.nullable(c.string),

@@ -64,7 +64,8 @@ const threadMessageSchema = c.object({ id: c.string, content: c.string, createdA
 export const messageStatusSchema = c.object({
   id: c.string,
   conversationId: c.string,
-  vehicleId: c.string,
+  /** Null once the owner deleted their account (decision 0152): see `recipientDeleted`. */
+  vehicleId: c.nullable(c.string),
   content: c.string,
   createdAt: c.string,
   state: c.oneOf(MESSAGE_STATES),
@@ -77,6 +78,11 @@ export const messageStatusSchema = c.object({
   notifyAgainAt: c.nullable(c.string),
   /** Whether the sender wrote as a visitor (answers go to `vehicleId`) or from an account (in its chat). */
   sentAs: c.oneOf(['visitor', 'account'] as const),
+  /**
+   * The owner deleted their account (decision 0152): the message stays until retention takes it; nobody
+   * can read an answer, and notify again is over.
+   */
+  recipientDeleted: c.boolean,
 });
 export type MessageStatus = c.Infer<typeof messageStatusSchema>;
 

@@ -10,12 +10,12 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
 } from '../../../shared/auth/auth.contract.js';
+import { safeReturnPath } from '../../../shared/return-path.js';
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { RETURN_PARAM } from '../../lib/relogin.js';
-import { safeReturnPath } from '../../lib/return-path.js';
 import { noteSignOutRequested } from '../../lib/session-changes.js';
 import { toast } from '../../lib/toast.js';
 import { markLoggedOut } from './logged-out-notice.js';

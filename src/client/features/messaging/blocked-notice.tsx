@@ -36,7 +36,9 @@ export function BlockedNotice({
     <div className="flex flex-col gap-3" role="status">
       <p className="text-sm">{text}</p>
       <div className="flex flex-wrap gap-2">
-        {otherSide === 'visitor' ? <OnlyVerified vehicleId={conversation.vehicleOneId} /> : null}
+        {otherSide === 'visitor' && conversation.vehicleOneId !== null ? (
+          <OnlyVerified vehicleId={conversation.vehicleOneId} />
+        ) : null}
         <Button variant="outline" disabled={unblock.isPending} onClick={() => unblock.mutate(block)}>
           {texts.unblock}
         </Button>

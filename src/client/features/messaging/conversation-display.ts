@@ -17,8 +17,8 @@ export function otherPartyName(conversation: Conversation): string {
  * thread is named by that vehicle already.
  */
 export function writtenTo(conversation: Conversation): string | null {
-  if (!isOwnersSide(conversation)) return null;
   const vehicle = conversation.vehicleOne;
+  if (!isOwnersSide(conversation) || 'kind' in vehicle) return null;
   const description = [
     vehicle.color ? colorLabel(vehicle.color) : '',
     vehicleDescription({ year: null, make: vehicle.make, model: vehicle.model }),
@@ -46,7 +46,10 @@ export function otherSideOf(conversation: Conversation): OtherSide {
   return conversation.otherIsVisitor ? 'visitor' : 'sender';
 }
 
-/** The caller owns the vehicle the conversation was written to (side one): they answer with one tap. */
+/**
+ * The caller owns the vehicle the conversation was written to (side one): they answer with one tap. No
+ * vehicle written to: its owner deleted their account (decision 0152), and the caller is the sender.
+ */
 export function isOwnersSide(conversation: Conversation): boolean {
-  return conversation.ownVehicleId === conversation.vehicleOneId;
+  return conversation.vehicleOneId !== null && conversation.ownVehicleId === conversation.vehicleOneId;
 }

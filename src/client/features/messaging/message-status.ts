@@ -92,7 +92,8 @@ export function useAnswer(status: MessageStatus) {
   return useMutation({
     mutationFn: async ({ content, idempotencyKey }: AnswerVariables): Promise<void> => {
       const headers = { 'Idempotency-Key': idempotencyKey };
-      await (status.sentAs === 'visitor'
+      // No vehicle: its owner deleted their account (0152), and the page offers no answer.
+      await (status.sentAs === 'visitor' && status.vehicleId !== null
         ? apiRequest(
             'POST',
             '/api/messages/anonymous',

@@ -20,6 +20,9 @@ import { useAuthProviders } from '../auth/queries.js';
 import { EXPORT_PATH, markAccountDeleted } from './account-data.js';
 import { profileTexts } from './texts.js';
 
+/** Where the provider's fresh sign-in returns to, so that the owner can press Delete again (0152). */
+const PROFILE_PATH = '/profile';
+
 /** Profile's "Download my data" and "Delete account" (issue 33, docs/decisions/0149). */
 export function AccountDataActions({ user }: { user: User }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -88,7 +91,9 @@ function DeleteAccountForm({ user }: { user: User }) {
       ) : null}
       {needsSignIn ? (
         <Button asChild variant="outline" size="large">
-          <a href={PROVIDER_LOGIN_PATH}>{profileTexts.signInAgain(provider)}</a>
+          <a href={`${PROVIDER_LOGIN_PATH}?returnTo=${encodeURIComponent(PROFILE_PATH)}`}>
+            {profileTexts.signInAgain(provider)}
+          </a>
         </Button>
       ) : null}
       <div className="mt-1 grid grid-cols-2 gap-3">

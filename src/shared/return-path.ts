@@ -1,5 +1,6 @@
 /**
- * Where signing in returns to (`/auth?mode=login&next=/vehicle-found/…`): only a path of this app, never
+ * Where signing in returns to (`/auth?mode=login&next=/vehicle-found/…`, or the provider's sign-in:
+ * `/api/login?returnTo=/profile`, decision 0152): only a path of this app, never
  * another origin ("//evil.example", "/\\evil.example", "https://…"), so the parameter cannot send a user
  * elsewhere after they typed their password.
  */
