@@ -1,7 +1,7 @@
 import { urgentTexts } from '../src/client/features/messaging/urgent-texts.js';
 import { quietHoursScreenTexts } from '../src/client/features/push/quiet-hours-texts.js';
 import { DEFAULT_QUICK_MESSAGES } from '../src/shared/messaging/messages.contract.js';
-import { collectConsoleErrors } from './fixtures/test.js';
+import { aFindersPhone } from './fixtures/finders-phone.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
@@ -56,13 +56,9 @@ test('a finder sends an urgent quick message; the owner’s conversation shows i
   vehicle,
   browser,
   baseURL,
-  viewport,
-  isMobile,
-  hasTouch,
 }) => {
-  const finderContext = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const finder = await finderContext.newPage();
-  const finderErrors = collectConsoleErrors(finder);
+  const phone = await aFindersPhone(browser, baseURL);
+  const finder = phone.page;
   await finder.goto(`/message/${vehicle.id}`);
   const send = new SendMessagePage(finder);
   await send.expectShown(vehicle.licensePlate);
@@ -80,8 +76,8 @@ test('a finder sends an urgent quick message; the owner’s conversation shows i
   await send.screenshot('quiet-hours-send-urgent');
   await send.submit();
   await send.expectSent();
-  await finderContext.close();
-  expect(finderErrors, "errors the finder's page wrote to its console").toEqual([]);
+  await phone.context.close();
+  expect(phone.errors, "errors the finder's page wrote to its console").toEqual([]);
 
   const owner = new ConversationsPage(page);
   await owner.goto();
