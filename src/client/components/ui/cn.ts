@@ -22,7 +22,7 @@ const {
 } = validators;
 
 /**
- * The seam `cn` (docs/performance.md, docs/decisions/0154-cn-with-the-app-s-class-groups.md). Invariant: for the
+ * The seam `cn` (docs/performance.md, docs/decisions/0154-cn-with-the-apps-class-groups.md). Invariant: for the
  * Tailwind classes this app's source uses, merging with this config gives exactly what tailwind-merge's default
  * `twMerge` gives (of two classes for one property, the later wins). It holds the default config's class groups
  * that those classes belong to, copied as they are there, and their conflicts; the default config itself
