@@ -6,6 +6,7 @@ import {
   anonymousMessageRequestSchema,
   MESSAGE_MAX_LENGTH,
 } from '../../shared/messaging/messages.contract.js';
+import { CONTACT_DETAILS_NOTICE } from '../../shared/messaging/scrub-texts.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -32,10 +33,9 @@ const SenderChoice = lazy(() =>
 const loadCountdown = () =>
   import('../features/messaging/send-countdown.js').then((module) => ({ default: module.SendCountdown }));
 const SendCountdown = lazy(loadCountdown);
-// Under the text: that contact details are hidden (0148) and the "Urgent" switch (0150), in a chunk of their
-// own, off the finder's first load (docs/decisions/0095).
-const SendNotes = lazy(() =>
-  import('../features/messaging/send-notes.js').then((module) => ({ default: module.SendNotes })),
+// Issue 33's "Urgent" switch (decision 0150): a chunk of its own, off the finder's first load.
+const UrgentSwitch = lazy(() =>
+  import('../features/messaging/urgent-switch.js').then((module) => ({ default: module.UrgentSwitch })),
 );
 
 export function SendMessagePage() {
@@ -141,8 +141,11 @@ export function SendMessagePage() {
               >
                 {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
               </p>
+              <p id="message-notice" className="-mt-3 text-xs text-muted-foreground">
+                {CONTACT_DETAILS_NOTICE}
+              </p>
               <Suspense fallback={null}>
-                <SendNotes content={content} disabled={waiting} />
+                <UrgentSwitch content={content} disabled={waiting} />
               </Suspense>
               {user ? (
                 // Only a signed-in sender has vehicles to choose from: its code loads for them alone.

@@ -7,6 +7,7 @@ import {
 import { apiRequest } from '../../lib/api.js';
 import { serverMessage } from '../../lib/api-error.js';
 import { dismissToast, toast } from '../../lib/toast.js';
+import { showVehicleFailure } from '../vehicles/failures.js';
 import { useIdempotencyKey } from './idempotency-key.js';
 import { sendMessageTexts } from './texts.js';
 
@@ -34,16 +35,13 @@ export function useSendMessage() {
         state: { sent: true },
       });
     },
-    // Spec §8: the server's message (blocked, paused, too many), else the generic text. The handler is
-    // fetched when a send fails: the finder's first load has no room for it (docs/decisions/0150).
+    // Spec §8: the server's message (blocked, paused, too many), else the generic text.
     onError: (error) =>
-      void import('../vehicles/failures.js').then(({ showVehicleFailure }) =>
-        showVehicleFailure(
-          error,
-          'send message',
-          sendMessageTexts.failedTitle,
-          serverMessage(error) ?? sendMessageTexts.failed,
-        ),
+      showVehicleFailure(
+        error,
+        'send message',
+        sendMessageTexts.failedTitle,
+        serverMessage(error) ?? sendMessageTexts.failed,
       ),
   });
 }

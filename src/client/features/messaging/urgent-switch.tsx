@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { isUrgent } from '../../../shared/messaging/messages.contract.js';
-import { CONTACT_DETAILS_NOTICE } from '../../../shared/messaging/scrub-texts.js';
 import { urgentTexts } from './urgent-texts.js';
 
 /**
- * What Send Message says under the text: that contact details are hidden (decision 0148; the text box is
- * described by it, `message-notice`), and the "Urgent" switch (a checkbox named `urgent`, which the form reads as it sends): an urgent
+ * Send Message's "Urgent" switch (a checkbox named `urgent`, which the form reads as it sends): an urgent
  * message alerts the owner even in their quiet hours. Until the finder sets it, it shows what the server
  * would do, on for the two urgent quick messages; picking one of them turns it on again. Loaded apart from
- * the page: the finder's first load has no room for them (docs/decisions/0095-first-load-budget.md).
+ * the page: the finder's first load carries only what every finder needs (docs/decisions/0095-first-load-budget.md).
  */
-export function SendNotes({
+export function UrgentSwitch({
   content,
   disabled,
 }: {
@@ -27,10 +25,7 @@ export function SendNotes({
   }
   const checked = isUrgent(chosen, content);
   return (
-    <div className="-mt-3 flex flex-col gap-1">
-      <p id="message-notice" className="text-xs text-muted-foreground">
-        {CONTACT_DETAILS_NOTICE}
-      </p>
+    <div className="flex flex-col gap-0.5">
       <label className="flex min-h-11 items-center gap-3 font-medium">
         <input
           type="checkbox"
