@@ -27,6 +27,13 @@ describe('a form being filled', () => {
     expect(holdsText({ tagName: 'INPUT', type: 'checkbox', value: 'on' })).toBe(false);
   });
 
+  it('holds nothing unsent in a field that saves each change itself (a setting)', () => {
+    expect(holdsText({ tagName: 'INPUT', type: 'time', value: '22:00', dataset: { savesItself: '' } })).toBe(
+      false,
+    );
+    expect(holdsText({ tagName: 'INPUT', type: 'time', value: '22:00', dataset: {} })).toBe(true);
+  });
+
   it('is being filled while a typed field or a list to choose from has focus', () => {
     expect(isFillingFocused({ tagName: 'TEXTAREA' })).toBe(true);
     expect(isFillingFocused({ tagName: 'SELECT' })).toBe(true);

@@ -20,6 +20,8 @@ export interface FieldLike {
   readOnly?: boolean;
   disabled?: boolean;
   isContentEditable?: boolean;
+  /** `data-saves-itself` on a field that saves each change at once (a setting): it holds nothing unsent. */
+  dataset?: { savesItself?: string };
 }
 
 /** Whether `element` is a field a person types into: a text input, a textarea or an editable region. */
@@ -31,9 +33,12 @@ export function isTypedField(element: FieldLike | null | undefined): boolean {
   return element.tagName === 'INPUT' && !NOT_TYPED.has((element.type ?? 'text').toLowerCase());
 }
 
-/** Whether `field` holds text: what was typed, or what a form put there to be edited. */
+/**
+ * Whether `field` holds text not yet sent: what was typed, or what a form put there to be edited. A field that
+ * saves itself (`data-saves-itself`, like Settings' quiet hours) has sent what it holds.
+ */
 export function holdsText(field: FieldLike): boolean {
-  return isTypedField(field) && (field.value ?? '') !== '';
+  return isTypedField(field) && (field.value ?? '') !== '' && field.dataset?.savesItself === undefined;
 }
 
 /** Whether the field that has focus is one being filled: a typed field, or a list to choose from. */

@@ -52,6 +52,8 @@ export function QuietHoursSetting() {
         id={`${id}-${field}`}
         type="time"
         required
+        // Each change is saved at once: a question that waits for a form being filled does not wait for it.
+        data-saves-itself=""
         value={shown[field]}
         onChange={(event) => {
           // A time input is empty while it is being typed: only whole times are saved.
