@@ -54,12 +54,7 @@ function StickerCodeForm({ onFound }: { onFound: (vehicle: PublicVehicle) => voi
   return (
     <Card>
       <CardContent className="pt-5">
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="flex flex-col gap-4"
-          aria-label={finderTexts.codeQuestion}
-        >
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <h2 className="flex items-center gap-2 font-semibold">
             <Ticket aria-hidden className="h-5 w-5" />
             {finderTexts.codeQuestion}

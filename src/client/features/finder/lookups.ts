@@ -19,7 +19,11 @@ export function useShortCodeLookup() {
   return useMutation({ mutationFn: (code: string) => getVehicle(lookupPaths.byShortCode(code)) });
 }
 
-/** Resolves a short code opened as a link (/c/{code}): the vehicle, or null when no active vehicle has it. */
+/**
+ * Resolves a short code opened as a link (/c/{code}): the vehicle, or null when no active vehicle has it. Asked
+ * every time the link opens (no staleness window): a code replaced a minute ago must not still find the
+ * vehicle from this tab's memory (decision 0155).
+ */
 export function useVehicleByShortCode(code: string | undefined) {
   return useQuery({
     queryKey: lookupKeys.byShortCode(code ?? ''),
@@ -28,7 +32,7 @@ export function useVehicleByShortCode(code: string | undefined) {
         if (isNotFound(error)) return null;
         throw error;
       }),
-    staleTime: VEHICLE_STALE_TIME_MS,
+    staleTime: 0,
     enabled: code !== undefined,
   });
 }
