@@ -92,7 +92,7 @@ function AcceptanceNotice({ text }: { text: string }) {
 /** The sticker's word in large type (issue 34): a finder compares it with the sticker before writing. */
 function StickerWord({ word }: { word: string }) {
   return (
-    <p role="note" className="rounded-2xl border-2 border-primary p-3 text-center text-base font-medium">
+    <p className="rounded-2xl border-2 border-primary p-3 text-center text-base font-medium">
       {finderTexts.stickerWordBefore}{' '}
       <strong className="block text-3xl font-extrabold tracking-widest">{word}</strong>
       <span className="sr-only">. </span>
