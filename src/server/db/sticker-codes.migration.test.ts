@@ -63,5 +63,16 @@ describe.each(testEngines)('the sticker-codes migration on %s', (engine) => {
         .where('id', '=', second?.id ?? '')
         .execute(),
     ).rejects.toThrow();
+
+    // Down drops the columns and the index; up again gives every vehicle a code anew.
+    await migrateTo(db, BEFORE);
+    await migrateToLatest(db);
+    const again = await db
+      .selectFrom('vehicles')
+      .select(['id', 'shortCode'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(new Set(again.map((row) => row.shortCode)).size).toBe(ids.length);
+    for (const row of again) expect(row.shortCode).toMatch(CROCKFORD_CODE);
   });
 });
