@@ -19,6 +19,7 @@ import * as m20261128FinderSide from './migrations/2026-11-28-0016-finder-side.j
 import * as m20261128QuietHoursUrgent from './migrations/2026-11-28-0017-quiet-hours-urgent.js';
 import * as m20261128Feedback from './migrations/2026-11-28-0018-feedback.js';
 import * as m20261128ConversationOutlivesVehicle from './migrations/2026-11-28-0019-conversation-outlives-vehicle.js';
+import * as m20261128StickerCodes from './migrations/2026-11-28-0020-sticker-codes.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0017-quiet-hours-urgent': m20261128QuietHoursUrgent,
   '2026-11-28-0018-feedback': m20261128Feedback,
   '2026-11-28-0019-conversation-outlives-vehicle': m20261128ConversationOutlivesVehicle,
+  '2026-11-28-0020-sticker-codes': m20261128StickerCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,29 @@ export function useQrLookup() {
   return useMutation({ mutationFn: (code: string) => getVehicle(lookupPaths.byQrCode(code)) });
 }
 
+/** Find by License Plate's "Have a sticker code?": the typed code as typed (the server reads it leniently). */
+export function useShortCodeLookup() {
+  return useMutation({ mutationFn: (code: string) => getVehicle(lookupPaths.byShortCode(code)) });
+}
+
+/**
+ * Resolves a short code opened as a link (/c/{code}): the vehicle, or null when no active vehicle has it. Asked
+ * every time the link opens (no staleness window): a code replaced a minute ago must not still find the
+ * vehicle from this tab's memory (decision 0155).
+ */
+export function useVehicleByShortCode(code: string | undefined) {
+  return useQuery({
+    queryKey: lookupKeys.byShortCode(code ?? ''),
+    queryFn: ({ signal }) =>
+      getVehicle(lookupPaths.byShortCode(code ?? ''), signal).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      }),
+    staleTime: 0,
+    enabled: code !== undefined,
+  });
+}
+
 export function usePlateLookup() {
   return useMutation({ mutationFn: (plate: string) => getVehicle(lookupPaths.byPlate(plate)) });
 }
