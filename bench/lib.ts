@@ -13,6 +13,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from '../src/server/test/sign-up.js';
+import { generateShortCode, pickVerificationWord } from '../src/server/vehicles/sticker-codes.js';
 import { plateKey } from '../src/shared/vehicles/plates.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -391,6 +392,8 @@ export function benchVehicleRow(values: {
     vehicleType: 'sedan',
     isActive: 1,
     qrCode: values.qrCode,
+    shortCode: generateShortCode(),
+    verificationWord: pickVerificationWord(),
     themePreset: 'default',
     createdAt: values.now,
     updatedAt: values.now,

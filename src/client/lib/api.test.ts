@@ -28,6 +28,7 @@ const vehicle: PublicVehicle = {
   licensePlate: 'ABC-1234',
   themePreset: 'default',
   acceptMessagesFrom: 'everyone',
+  verificationWord: 'MAPLE',
 };
 
 const fetchMock = vi.fn<typeof fetch>();

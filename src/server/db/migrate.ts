@@ -18,6 +18,7 @@ import * as m20261127VisitorNetworkBlock from './migrations/2026-11-27-0015-visi
 import * as m20261128FinderSide from './migrations/2026-11-28-0016-finder-side.js';
 import * as m20261128Feedback from './migrations/2026-11-28-0018-feedback.js';
 import * as m20261128ConversationOutlivesVehicle from './migrations/2026-11-28-0019-conversation-outlives-vehicle.js';
+import * as m20261128StickerCodes from './migrations/2026-11-28-0020-sticker-codes.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0016-finder-side': m20261128FinderSide,
   '2026-11-28-0018-feedback': m20261128Feedback,
   '2026-11-28-0019-conversation-outlives-vehicle': m20261128ConversationOutlivesVehicle,
+  '2026-11-28-0020-sticker-codes': m20261128StickerCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -94,6 +94,10 @@ export interface VehiclesTable {
   removedAt: number | null;
   /** Who may message this vehicle: everyone, verified (signed-in, verified) or nobody (paused). */
   acceptMessagesFrom: Generated<string>;
+  /** The sticker's code to type, 8 Crockford base32 characters, unique; replaced with qrCode (decision 0155). */
+  shortCode: string;
+  /** The word a genuine sticker shows, from src/shared/vehicles/verification-words.ts (decision 0155). */
+  verificationWord: string;
 }
 
 /** A browser an account signed in from: SHA-256 of its `device` cookie (docs/decisions/0046). */

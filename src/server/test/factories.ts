@@ -4,6 +4,7 @@ import { plateKey } from '../../shared/vehicles/plates.js';
 import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { createAuthRepo } from '../auth/auth.repo.js';
 import type { Db } from '../db/index.js';
+import { generateShortCode, pickVerificationWord } from '../vehicles/sticker-codes.js';
 import { createVehiclesRepo } from '../vehicles/vehicles.repo.js';
 import { call } from './http.js';
 
@@ -30,6 +31,7 @@ export const PUBLIC_VEHICLE_KEYS_WRITTEN_OUT = [
   'licensePlate',
   'themePreset',
   'acceptMessagesFrom',
+  'verificationWord',
 ] as const;
 
 export function vehicleBody(overrides: Record<string, unknown> = {}) {
@@ -100,6 +102,8 @@ export async function insertOwnerWithVehicle(
       displayName: null,
       vehicleType: 'sedan',
       qrCode: values.qrCode,
+      shortCode: generateShortCode(),
+      verificationWord: pickVerificationWord(),
       themePreset: 'default',
     },
     now,

@@ -31,6 +31,7 @@ describe.each(testEngines)('finding a vehicle on %s', (engine) => {
     licensePlate: v.licensePlate,
     themePreset: v.themePreset,
     acceptMessagesFrom: v.acceptMessagesFrom,
+    verificationWord: v.verificationWord,
   });
 
   it('by QR code, plate or id answers the public shape and nothing more, signed out', async () => {
@@ -45,6 +46,7 @@ describe.each(testEngines)('finding a vehicle on %s', (engine) => {
       expect(Object.keys(body).sort(), url).toEqual([...PUBLIC_VEHICLE_KEYS_WRITTEN_OUT].sort());
       expect(body).toEqual(publicShape(vehicle));
       expect(response.body).not.toContain(vehicle.qrCode);
+      expect(response.body).not.toContain(vehicle.shortCode);
       expect(response.body).not.toContain(owner.email);
     }
   });

@@ -51,6 +51,8 @@ describe.each(testEngines)('owner vehicle API on %s', (engine) => {
       qrCode: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       themePreset: 'default',
       acceptMessagesFrom: 'everyone',
+      shortCode: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
+      verificationWord: expect.stringMatching(/^[A-Z]{3,8}$/),
     });
     const list = await call(t.app, 'GET', '/api/vehicles', { cookie: owner.cookie });
     expect(list.json()).toContainEqual(vehicle);

@@ -26,5 +26,6 @@ export function presentPublicVehicle(row: PublicVehicleRow): PublicVehicle {
     licensePlate: row.licensePlate,
     themePreset: row.themePreset as ThemePreset,
     acceptMessagesFrom: row.acceptMessagesFrom as AcceptMessagesFrom,
+    verificationWord: row.verificationWord,
   };
 }

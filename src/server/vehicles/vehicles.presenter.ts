@@ -20,6 +20,8 @@ export function presentVehicle(row: VehicleRow): Vehicle {
     qrCode: row.qrCode,
     themePreset: row.themePreset as ThemePreset,
     acceptMessagesFrom: row.acceptMessagesFrom as AcceptMessagesFrom,
+    verificationWord: row.verificationWord,
+    shortCode: row.shortCode,
   };
 }
 

@@ -32,9 +32,23 @@ const publicByQrCode = prepareQuery((db: Db, args: { qrCode: string }) =>
 const publicByPlateKey = prepareQuery((db: Db, args: { plateKey: string }) =>
   publicVehicles(db).where('plateKey', '=', args.plateKey).where('ownerId', 'is not', null),
 );
+const publicByShortCode = prepareQuery((db: Db, args: { shortCode: string }) =>
+  publicVehicles(db).where('shortCode', '=', args.shortCode),
+);
 const publicById = prepareQuery((db: Db, args: { id: string }) =>
   publicVehicles(db).where('id', '=', args.id),
 );
+
+/** The sticker's codes, written together on registration and replaced together (decision 0155). */
+export type StickerCodes = Pick<VehicleRow, 'qrCode' | 'shortCode' | 'verificationWord'>;
+
+/** Whether a unique violation was the short code's index: a drawn code already taken, drawn again. */
+export function isShortCodeCollision(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /short_code/.test(`${error.message} ${(error as { constraint?: string }).constraint ?? ''}`)
+  );
+}
 
 /** Every vehicle of an account being deleted (decision 0149), in the deletion's transaction. */
 export async function deleteVehiclesOfAccount(db: Db, userId: string): Promise<void> {
@@ -44,7 +58,7 @@ export async function deleteVehiclesOfAccount(db: Db, userId: string): Promise<v
 export function createVehiclesRepo(db: Db) {
   return {
     insertVehicle(
-      vehicle: VehicleValues & { ownerId: string; qrCode: string; themePreset: string },
+      vehicle: VehicleValues & StickerCodes & { ownerId: string; themePreset: string },
       now: number,
     ) {
       return db
@@ -136,7 +150,21 @@ export function createVehiclesRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A new QR code, short code and word at once: the old ones then find nothing (decision 0155). */
+    replaceOwnedVehicleCodes(ownerId: string, id: string, codes: StickerCodes, now: number) {
+      return db
+        .updateTable('vehicles')
+        .set({ ...codes, updatedAt: now })
+        .where('ownerId', '=', ownerId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     findPublicVehicleByQrCode: (qrCode: string) => publicByQrCode.first(db, { qrCode }),
+
+    /** Owned vehicles and the sample alike, by the canonical short code. */
+    findPublicVehicleByShortCode: (shortCode: string) => publicByShortCode.first(db, { shortCode }),
 
     /** Only owned vehicles: the built-in sample is found by its QR code or id, never by a plate. */
     findPublicVehicleByPlateKey: (plateKey: string) => publicByPlateKey.first(db, { plateKey }),

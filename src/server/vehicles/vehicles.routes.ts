@@ -52,6 +52,10 @@ export function registerVehicleRoutes(
     presentVehicle(await vehicles.reactivate(ownerId(request), request.params.id)),
   );
 
+  app.post<IdParams>('/api/vehicles/:id/rotate-code', async (request) =>
+    presentVehicle(await vehicles.replaceCodes(ownerId(request), request.params.id)),
+  );
+
   app.get<IdParams>('/api/vehicles/:id/theme', async (request) =>
     presentTheme(await vehicles.getTheme(ownerId(request), request.params.id)),
   );
@@ -73,6 +77,10 @@ export function registerVehicleRoutes(
   // Finding a vehicle: open to everyone, signed in or not; answers only the public shape.
   app.get<{ Params: { code: string } }>('/api/vehicles/qr/:code', async (request) =>
     presentPublicVehicle(await vehicles.findByQrCode(request.params.code, request.ip)),
+  );
+
+  app.get<{ Params: { code: string } }>('/api/vehicles/code/:code', async (request) =>
+    presentPublicVehicle(await vehicles.findByShortCode(request.params.code, request.ip)),
   );
 
   app.get<{ Params: { plate: string } }>('/api/vehicles/lookup/:plate', async (request) =>

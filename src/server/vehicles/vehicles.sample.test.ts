@@ -5,7 +5,7 @@ import { buildVehicle, PUBLIC_VEHICLE_KEYS_WRITTEN_OUT } from '../test/factories
 import { call } from '../test/http.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
 
-const { qrCode, ...samplePublicShape } = SAMPLE_VEHICLE;
+const { qrCode, shortCode, ...samplePublicShape } = SAMPLE_VEHICLE;
 
 describe.each(testEngines)('the built-in sample vehicle on %s', (engine) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
 import { lookupPlateProblem, plateKey } from '../../shared/vehicles/plates.js';
+import { normaliseShortCode } from '../../shared/vehicles/sticker-code.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
 import { DEFAULT_THEME_PRESET } from '../../shared/vehicles/themes.js';
@@ -13,13 +13,15 @@ import type { EventBus } from '../events/event-bus.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
-import type { VehicleRow, VehiclesRepo } from './vehicles.repo.js';
+import { newStickerCodes } from './sticker-codes.js';
+import { isShortCodeCollision, type VehicleRow, type VehiclesRepo } from './vehicles.repo.js';
+
+/** Draws of a short code before giving up: 40 bits make even a second draw rare. */
+const SHORT_CODE_DRAWS = 5;
 
 /** Per account; a fleet beyond this talks to us (docs/decisions/0020-vehicle-rules.md). */
 export const MAX_ACTIVE_VEHICLES = 20;
 
-/** 128 random bits, URL-safe: unguessable, fixed for the vehicle's life (ADDENDUM §4). */
-const generateQrCode = () => randomBytes(16).toString('base64url');
 const QR_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_ID_LENGTH = 64;
 
@@ -72,8 +74,19 @@ export function createVehiclesService(deps: VehiclesServiceDeps) {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict();
+      if (isUniqueViolation(error) && !isShortCodeCollision(error)) throw conflict();
       throw error;
+    }
+  }
+
+  /** Runs a write with freshly drawn sticker codes, drawing again while the short code is taken. */
+  async function withNewCodes<T>(write: (codes: ReturnType<typeof newStickerCodes>) => Promise<T>) {
+    for (let draw = 1; ; draw++) {
+      try {
+        return await write(newStickerCodes());
+      } catch (error) {
+        if (draw >= SHORT_CODE_DRAWS || !isShortCodeCollision(error)) throw error;
+      }
     }
   }
 
@@ -86,13 +99,15 @@ export function createVehiclesService(deps: VehiclesServiceDeps) {
       await ensureRoomForAnother(ownerId);
       const key = plateKey(input.licensePlate);
       if (await repo.findActiveVehicleByPlateKey(key)) throw plateTaken();
-      return guardPlate(
-        () =>
-          repo.insertVehicle(
-            { ...input, plateKey: key, ownerId, qrCode: generateQrCode(), themePreset: DEFAULT_THEME_PRESET },
-            now(),
-          ),
-        plateTaken,
+      return withNewCodes((codes) =>
+        guardPlate(
+          () =>
+            repo.insertVehicle(
+              { ...input, ...codes, plateKey: key, ownerId, themePreset: DEFAULT_THEME_PRESET },
+              now(),
+            ),
+          plateTaken,
+        ),
       );
     },
 
@@ -137,6 +152,19 @@ export function createVehiclesService(deps: VehiclesServiceDeps) {
       return reactivated;
     },
 
+    /**
+     * Replace sticker code (decision 0155): a new QR code, short code and word at once; the old ones then
+     * find nothing, exactly like codes that never existed. Conversations stay: they hold the vehicle's id.
+     */
+    async replaceCodes(ownerId: string, id: string) {
+      await ownedVehicle(ownerId, id);
+      const replaced = await withNewCodes((codes) =>
+        changeShown(ownerId, id, (tx) => tx.replaceOwnedVehicleCodes(ownerId, id, codes, now())),
+      );
+      if (!replaced) throw vehicleNotFound();
+      return replaced;
+    },
+
     getTheme: ownedVehicle,
 
     async setTheme(ownerId: string, id: string, themePreset: ThemePreset) {
@@ -158,6 +186,15 @@ export function createVehiclesService(deps: VehiclesServiceDeps) {
     async findByQrCode(code: string, clientIp: string) {
       await limiter.consume(rateLimits.lookupPerIp, addressKeyOf(clientIp));
       const vehicle = QR_CODE_PATTERN.test(code) ? await repo.findPublicVehicleByQrCode(code) : undefined;
+      if (!vehicle) throw vehicleNotFound();
+      return vehicle;
+    },
+
+    /** A typed or linked short code; malformed and unknown alike answer the same 404 (decision 0155). */
+    async findByShortCode(typed: string, clientIp: string) {
+      await limiter.consume(rateLimits.lookupPerIp, addressKeyOf(clientIp));
+      const code = normaliseShortCode(typed);
+      const vehicle = code ? await repo.findPublicVehicleByShortCode(code) : undefined;
       if (!vehicle) throw vehicleNotFound();
       return vehicle;
     },

@@ -18,7 +18,10 @@ export const SAMPLE_VEHICLE = {
   licensePlate: 'SAMPLE',
   themePreset: 'default',
   acceptMessagesFrom: 'everyone',
-} as const satisfies PublicVehicle & { qrCode: string };
+  // Reads "SAMPLE00" typed with an L (read as 1, decision 0155); the issue's own example word.
+  shortCode: 'SAMP1E00',
+  verificationWord: 'MAPLE',
+} as const satisfies PublicVehicle & { qrCode: string; shortCode: string };
 
 export const isSampleVehicle = (vehicleId: string) => vehicleId === SAMPLE_VEHICLE.id;
 

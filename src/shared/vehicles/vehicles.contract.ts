@@ -116,7 +116,10 @@ export function editProblem(input: Partial<Record<keyof VehicleFormValues, unkno
 }
 
 /** The request body both POST and PATCH /api/vehicles take, after validation. */
-export type VehicleInput = Omit<PublicVehicle, 'id' | 'themePreset' | 'acceptMessagesFrom'>;
+export type VehicleInput = Omit<
+  PublicVehicle,
+  'id' | 'themePreset' | 'acceptMessagesFrom' | 'verificationWord'
+>;
 
 function toInput(form: VehicleFormValues): VehicleInput {
   return {

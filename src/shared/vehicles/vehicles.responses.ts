@@ -28,6 +28,8 @@ export const publicVehicleSchema = c.object({
   licensePlate: c.string,
   themePreset: c.oneOf(THEME_PRESET_VALUES),
   acceptMessagesFrom: c.oneOf(ACCEPT_MESSAGES_FROM),
+  /** The word a genuine sticker shows, in capitals (issue 34; decision 0155): public, so a finder can compare. */
+  verificationWord: c.string,
 });
 export type PublicVehicle = c.Infer<typeof publicVehicleSchema>;
 export const PUBLIC_VEHICLE_KEYS = Object.keys(publicVehicleSchema.shape) as (keyof PublicVehicle)[];
@@ -36,6 +38,8 @@ export const PUBLIC_VEHICLE_KEYS = Object.keys(publicVehicleSchema.shape) as (ke
 export const vehicleSchema = c.extend(publicVehicleSchema, {
   isActive: c.boolean,
   qrCode: c.string,
+  /** The sticker's code to type: 8 characters, upper case, no dash (shown XXXX-XXXX; decision 0155). */
+  shortCode: c.string,
 });
 export type Vehicle = c.Infer<typeof vehicleSchema>;
 

@@ -23,6 +23,7 @@ const vehicle: PublicVehicle = {
   licensePlate: 'ABC-1234',
   themePreset: 'sport',
   acceptMessagesFrom: 'everyone',
+  verificationWord: 'MAPLE',
 };
 
 describe('the found-vehicle codec', () => {

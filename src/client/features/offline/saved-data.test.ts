@@ -33,6 +33,8 @@ const vehicle = (id: string): Vehicle => ({
   acceptMessagesFrom: 'everyone',
   isActive: true,
   qrCode: `qr-${id}`,
+  shortCode: 'ABCD1234',
+  verificationWord: 'MAPLE',
 });
 
 const conversation = (id: string, lastMessageAt: string | null): Conversation => ({

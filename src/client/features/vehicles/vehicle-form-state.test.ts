@@ -28,6 +28,8 @@ const vehicle: Vehicle = {
   qrCode: 'code',
   themePreset: 'default',
   acceptMessagesFrom: 'everyone',
+  shortCode: 'ABCD1234',
+  verificationWord: 'MAPLE',
 };
 
 describe('modelFieldMode', () => {
