@@ -53,15 +53,6 @@ describe('the sticker PDF', () => {
     expect(await size('a6')).toMatch(/^297\.638 x 419\.528 pts/);
     expect(await size('a4')).toMatch(/^595\.276 x 841\.89 pts/);
   });
-
-  it('prints a short code given with its dash, or in lower case, as XXXX-XXXX', async () => {
-    for (const shortCode of ['K7M2-P9QX', 'k7m2p9qx']) {
-      const text = await pdfText(
-        await renderStickerPdf({ ...input, shortCode, template: 'a6', theme: 'light' }),
-      );
-      expect(text).toContain('K7M2-P9QX');
-    }
-  });
 });
 
 describe('stickerFileName', () => {

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import {
-  dashedShortCode,
-  type StickerTemplate,
-  type StickerTheme,
-  stickerTexts,
-} from '../../shared/vehicles/sticker.js';
+import { type StickerTemplate, type StickerTheme, stickerTexts } from '../../shared/vehicles/sticker.js';
+import { formatShortCode } from '../../shared/vehicles/sticker-code.js';
 import {
   pageLayout,
   QR_QUIET_ZONE,
@@ -89,7 +85,7 @@ function drawSticker(
   writeLine(doc, host, layout, layout.origin, colours.text);
   drawQr(doc, layout, modules, colours.modules);
   writeLine(doc, stickerTexts.scanOrType, layout, layout.line, colours.muted);
-  writeLine(doc, dashedShortCode(input.shortCode), layout, layout.code, colours.text, 2);
+  writeLine(doc, formatShortCode(input.shortCode), layout, layout.code, colours.text, 2);
   writeLine(doc, stickerTexts.wordLabel, layout, layout.wordLabel, colours.muted);
   writeLine(doc, input.verificationWord.toUpperCase(), layout, layout.word, colours.text, 1.5);
 }

@@ -44,9 +44,3 @@ export type StickerQuery = c.Infer<typeof stickerQuerySchema>;
 export function stickerPdfPath(vehicleId: string, { template, theme }: StickerQuery): string {
   return `/api/vehicles/${encodeURIComponent(vehicleId)}/sticker.pdf?template=${template}&theme=${theme}`;
 }
-
-/** A short code as the sticker prints it, `XXXX-XXXX`, whether it was given with its dash or without. */
-export function dashedShortCode(code: string): string {
-  const plain = code.replace(/[\s-]/g, '').toUpperCase();
-  return plain.length === 8 ? `${plain.slice(0, 4)}-${plain.slice(4)}` : plain;
-}

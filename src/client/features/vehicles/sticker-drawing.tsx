@@ -1,9 +1,5 @@
-import {
-  dashedShortCode,
-  type StickerTemplate,
-  type StickerTheme,
-  stickerTexts,
-} from '../../../shared/vehicles/sticker.js';
+import { type StickerTemplate, type StickerTheme, stickerTexts } from '../../../shared/vehicles/sticker.js';
+import { formatShortCode } from '../../../shared/vehicles/sticker-code.js';
 import { cn } from '../../components/ui/cn.js';
 
 export interface StickerContent {
@@ -52,7 +48,7 @@ function Sticker({
         {stickerTexts.scanOrType}
       </p>
       <p className={cn('tracking-wider', small ? 'text-[10px]' : 'text-xl')}>
-        {dashedShortCode(content.shortCode)}
+        {formatShortCode(content.shortCode)}
       </p>
       <p className={cn(small ? 'text-[3px]' : 'text-[6px]', isDark ? 'text-gray-300' : 'text-gray-700')}>
         {stickerTexts.wordLabel}
