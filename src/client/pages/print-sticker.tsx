@@ -35,13 +35,13 @@ const texts = {
 } as const;
 
 const TEMPLATE_CHOICES: Record<StickerTemplate, { name: string; description: string }> = {
-  a6: { name: 'A6 sticker', description: 'One sticker, 105 × 148 mm' },
-  a4: { name: 'A4 sheet of four', description: 'Four A6 stickers to cut apart' },
+  a6: { name: 'A6 sticker', description: 'One sticker, 105 × 148 mm, on A6 paper' },
+  a4: { name: 'A4 sheet of four', description: 'Four A6 stickers on A4 paper, to cut apart' },
 };
 
 const THEME_CHOICES: Record<StickerTheme, { name: string; description: string }> = {
   light: { name: 'Light', description: 'Dark text on white' },
-  dark: { name: 'Dark', description: 'White text on a dark ground' },
+  dark: { name: 'Dark', description: 'White text on dark' },
 };
 
 /** A small drawing of each choice: the page with its stickers, or the theme's colours. */
@@ -80,6 +80,7 @@ function ChoiceGroup<Choice extends string>({
   labels,
   value,
   onChange,
+  columns,
 }: {
   legend: string;
   name: string;
@@ -87,11 +88,12 @@ function ChoiceGroup<Choice extends string>({
   labels: Record<Choice, { name: string; description: string }>;
   value: Choice;
   onChange: (choice: Choice) => void;
+  columns: 1 | 2;
 }) {
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <div className="grid grid-cols-2 gap-2">
+      <div className={cn('grid gap-2', columns === 2 && 'grid-cols-2')}>
         {choices.map((choice) => {
           const isSelected = choice === value;
           const nameId = `${name}-${choice}-name`;
@@ -163,6 +165,7 @@ export function PrintStickerPage() {
           name="sticker-template"
           choices={STICKER_TEMPLATES}
           labels={TEMPLATE_CHOICES}
+          columns={1}
           value={template}
           onChange={setTemplate}
         />
@@ -171,6 +174,7 @@ export function PrintStickerPage() {
           name="sticker-theme"
           choices={STICKER_THEMES}
           labels={THEME_CHOICES}
+          columns={2}
           value={theme}
           onChange={setTheme}
         />

@@ -98,8 +98,8 @@ function stickerIn(x: number, y: number, width: number, height: number): Sticker
   const below = qr.y + qrSide + 1.5 * MM;
   const line = { top: below, size: 10, minSize: 7 };
   const code = { top: below + 5 * MM, size: 30, minSize: 18 };
-  const wordLabel = { top: below + 16.5 * MM, size: 7.5, minSize: 6 };
-  const word = { top: below + 20 * MM, size: 17, minSize: 11 };
+  const wordLabel = { top: below + 18 * MM, size: 7.5, minSize: 6 };
+  const word = { top: below + 21.5 * MM, size: 17, minSize: 11 };
   return { trim, bleed, column, origin, qr, line, code, wordLabel, word, cutMarks: cutMarksAround(trim) };
 }
 
