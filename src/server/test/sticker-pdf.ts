@@ -11,7 +11,18 @@ import { promisify } from 'node:util';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs a poppler tool; its absence says what to install. */
+async function run(tool: string, args: string[]): Promise<{ stdout: string }> {
+  try {
+    return await execFileAsync(tool, args);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(`${tool} is missing: apt-get install -y poppler-utils`);
+    throw error;
+  }
+}
 type JsQR = typeof import('jsqr')['default'];
 // jsqr is CommonJS exporting { default: jsQR }; Node's ESM loader hands the test the wrapper object.
 const jsQR: JsQR = (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR);
