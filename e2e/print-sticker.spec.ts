@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { cellOf, pdfText, pdfToPixels, pdfToPng, readQrCode } from '../src/server/test/sticker-pdf.js';
 import { formatShortCode } from '../src/shared/vehicles/sticker-code.js';
+import { expectAccessible } from './fixtures/axe.js';
+import { expectTouchTargets } from './fixtures/touch-targets.js';
 import { expect, findVehicle, test } from './fixtures/vehicles.js';
 import { HomePage } from './pages/home-page.js';
 import { PrintStickerPage } from './pages/print-sticker-page.js';
@@ -23,10 +25,13 @@ test('Print sticker from the QR Code screen: A4 dark downloads as a PDF of four 
   await home.goto();
   await home.openQrCode(plate);
   await qrCodePage.expectShown(plate);
+  await expectTouchTargets(page, 'Your QR Code, with Print sticker');
   await qrCodePage.openPrintSticker();
   await studio.expectShown(plate);
   await studio.expectPreview();
   await studio.screenshot('vehicles-print-sticker');
+  await expectTouchTargets(page, 'Print sticker');
+  await expectAccessible(page, 'Print sticker');
 
   await studio.choose('A4 sheet of four', 'Dark');
   await studio.expectPreview();
