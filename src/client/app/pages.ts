@@ -69,6 +69,7 @@ export const ServiceUnavailablePage = page(serviceUnavailable, (module) => modul
 export const VehicleEditPage = page(vehicleEdit, (module) => module.VehicleEditPage);
 export const VehicleFoundPage = page(vehicleFound, (module) => module.VehicleFoundPage);
 export const VehicleQrPage = page(vehicleFound, (module) => module.VehicleQrPage);
+export const VehicleShortCodePage = page(vehicleFound, (module) => module.VehicleShortCodePage);
 export const VehicleFoundByQrPage = page(vehicleFound, (module) => module.VehicleFoundByQrPage);
 export const VehicleManagementPage = page(vehicleManagement, (module) => module.VehicleManagementPage);
 export const VehicleSetupPage = page(vehicleSetup, (module) => module.VehicleSetupPage);

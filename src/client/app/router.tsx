@@ -29,6 +29,7 @@ import {
   VehicleManagementPage,
   VehicleQrPage,
   VehicleSetupPage,
+  VehicleShortCodePage,
   VehicleThemePage,
   VehicleThemeSignInRequired,
 } from './pages.js';
@@ -54,6 +55,7 @@ interface SignedInPageRoute extends PageRoute {
  */
 const alwaysPages: PageRoute[] = [
   { path: '/vehicle/qr/:qrCode', component: VehicleQrPage },
+  { path: '/c/:code', component: VehicleShortCodePage },
   { path: '/vehicle-found/:vehicleId', component: VehicleFoundPage },
   { path: '/vehicle-found', component: VehicleFoundByQrPage },
   { path: '/qr-scanner', component: QrScannerPage },

@@ -1,7 +1,9 @@
-import { QrCode, RectangleHorizontal } from 'lucide-react';
+import { QrCode, RectangleHorizontal, Ticket } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { LOOKUP_PLATE_MAX, lookupPlateProblem } from '../../shared/vehicles/plates.js';
+import { normaliseShortCode } from '../../shared/vehicles/sticker-code.js';
+import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { BackToHomeLink } from '../components/back-to-home-link.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -9,24 +11,81 @@ import { Card, CardContent } from '../components/ui/card.js';
 import { FormField } from '../components/ui/form-field.js';
 import { Input } from '../components/ui/input.js';
 import { saveFoundVehicle } from '../features/finder/found-vehicle-storage.js';
-import { isNotFound, usePlateLookup } from '../features/finder/lookups.js';
+import { isNotFound, usePlateLookup, useShortCodeLookup } from '../features/finder/lookups.js';
 import { finderTexts } from '../features/finder/texts.js';
 import { isEmailVerificationRequired } from '../lib/email-verification-event.js';
 import { toast } from '../lib/toast.js';
 
 const PLATE_INPUT_ID = 'license-plate-number';
+const CODE_INPUT_ID = 'sticker-code';
+/** Room for a code typed with spaces and a dash; the server refuses longer ones anyway. */
+const CODE_INPUT_MAX = 16;
 
-function showLookupFailure(error: unknown): void {
+function showLookupFailure(error: unknown, notFound: string = finderTexts.plateNotFound): void {
   // The email verification screen answers this one (the API client raised its event).
   if (isEmailVerificationRequired(error)) return;
   toast(
     isNotFound(error)
-      ? {
-          title: finderTexts.plateNotFoundTitle,
-          description: finderTexts.plateNotFound,
-          variant: 'destructive',
-        }
+      ? { title: finderTexts.plateNotFoundTitle, description: notFound, variant: 'destructive' }
       : { title: finderTexts.plateFailedTitle, description: finderTexts.plateFailed, variant: 'destructive' },
+  );
+}
+
+/** "Have a sticker code?" (issue 34): the code under a sticker's QR, typed; found, it opens Vehicle found. */
+function StickerCodeForm({ onFound }: { onFound: (vehicle: PublicVehicle) => void }) {
+  const lookup = useShortCodeLookup();
+  const [code, setCode] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (lookup.isPending) return;
+    if (!normaliseShortCode(code)) {
+      toast({
+        title: finderTexts.codeInvalidTitle,
+        description: finderTexts.codeInvalid,
+        variant: 'destructive',
+      });
+      return;
+    }
+    lookup.mutate(code, {
+      onSuccess: onFound,
+      onError: (error) => showLookupFailure(error, finderTexts.codeNotFound),
+    });
+  };
+  return (
+    <Card>
+      <CardContent className="pt-5">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-4"
+          aria-label={finderTexts.codeQuestion}
+        >
+          <h2 className="flex items-center gap-2 font-semibold">
+            <Ticket aria-hidden className="h-5 w-5" />
+            {finderTexts.codeQuestion}
+          </h2>
+          <FormField id={CODE_INPUT_ID} label={finderTexts.codeLabel} hint={finderTexts.codeHint}>
+            <Input
+              id={CODE_INPUT_ID}
+              value={code}
+              onChange={(event) => setCode(event.target.value.toUpperCase())}
+              maxLength={CODE_INPUT_MAX}
+              placeholder={finderTexts.codePlaceholder}
+              aria-describedby={`${CODE_INPUT_ID}-hint`}
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="search"
+              className="h-14 text-center font-mono text-2xl font-bold tracking-widest"
+            />
+          </FormField>
+          <Button type="submit" size="large" variant="outline" disabled={lookup.isPending}>
+            {lookup.isPending ? finderTexts.searching : finderTexts.findByCode}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -36,6 +95,11 @@ export function LicensePlatePage() {
   const [plate, setPlate] = useState('');
   const headingRef = usePageTitle(finderTexts.plateTitle);
 
+  const openFound = (vehicle: PublicVehicle) => {
+    saveFoundVehicle(vehicle);
+    navigate(`/vehicle-found/${encodeURIComponent(vehicle.id)}`);
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (lookup.isPending) return;
@@ -44,13 +108,7 @@ export function LicensePlatePage() {
       toast({ title: problem.title, description: problem.message, variant: 'destructive' });
       return;
     }
-    lookup.mutate(plate.trim(), {
-      onSuccess: (vehicle) => {
-        saveFoundVehicle(vehicle);
-        navigate(`/vehicle-found/${encodeURIComponent(vehicle.id)}`);
-      },
-      onError: showLookupFailure,
-    });
+    lookup.mutate(plate.trim(), { onSuccess: openFound, onError: (error) => showLookupFailure(error) });
   };
 
   return (
@@ -92,6 +150,8 @@ export function LicensePlatePage() {
           </form>
         </CardContent>
       </Card>
+
+      <StickerCodeForm onFound={openFound} />
 
       <div className="flex flex-col items-center gap-3">
         <p className="text-sm text-muted-foreground">Is there a QR code sticker on the vehicle?</p>

@@ -8,6 +8,7 @@ import { Card } from '../components/ui/card.js';
 import { PageSpinner, Spinner } from '../components/ui/spinner.js';
 import { useVehicle } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { ReplaceStickerCode, StickerCodeLines } from '../features/vehicles/sticker-codes.js';
 import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { useQrDataUrl } from '../features/vehicles/use-qr-data-url.js';
 import { plateLine, qrCodeTarget, qrFileName, vehicleName } from '../features/vehicles/vehicle-display.js';
@@ -52,6 +53,7 @@ export function QrCodePage() {
             <Spinner label="Drawing QR code" />
           )}
         </div>
+        <StickerCodeLines vehicle={vehicle} />
         <div>
           <p className="font-mono text-lg font-semibold tracking-wider">{plateLine(vehicle.licensePlate)}</p>
           <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
@@ -86,6 +88,7 @@ export function QrCodePage() {
             Print sticker
           </Link>
         </Button>
+        <ReplaceStickerCode vehicleId={vehicle.id} />
       </Card>
       {dataUrl ? <PrintSheet dataUrl={dataUrl} /> : null}
     </div>

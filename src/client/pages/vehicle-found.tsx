@@ -1,6 +1,7 @@
 import { SearchX, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'wouter';
+import { normaliseShortCode } from '../../shared/vehicles/sticker-code.js';
 import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { Brand } from '../components/brand.js';
 import { Button } from '../components/ui/button.js';
@@ -9,7 +10,12 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { useUser } from '../features/auth/queries.js';
 import { FoundVehicleCard } from '../features/finder/found-vehicle-card.js';
 import { readFoundVehicle, saveFoundVehicle } from '../features/finder/found-vehicle-storage.js';
-import { isNotFound, usePublicVehicle, useVehicleByQrCode } from '../features/finder/lookups.js';
+import {
+  isNotFound,
+  usePublicVehicle,
+  useVehicleByQrCode,
+  useVehicleByShortCode,
+} from '../features/finder/lookups.js';
 import { isVehicleCode } from '../features/finder/scan-code.js';
 import { finderTexts } from '../features/finder/texts.js';
 import { errorToastFor, vehicleNotFoundTitle } from '../lib/error-toasts.js';
@@ -88,11 +94,9 @@ export function VehicleFoundPage() {
   return <PageSpinner />;
 }
 
-/** Resolves a QR code, or leads home with the spec's toast when no active vehicle has it (answered null). */
-function VehicleByQrCode({ qrCode }: { qrCode: string }) {
+/** The answer of a code lookup (null: no active vehicle has it), or home with the spec's toast. */
+function VehicleByCode({ query, isCode }: { query: ReturnType<typeof useVehicleByQrCode>; isCode: boolean }) {
   const [, navigate] = useLocation();
-  const isCode = isVehicleCode(qrCode);
-  const query = useVehicleByQrCode(isCode ? qrCode : undefined);
   const isUnknown = !isCode || query.data === null;
 
   useEffect(() => {
@@ -101,6 +105,22 @@ function VehicleByQrCode({ qrCode }: { qrCode: string }) {
   }, [isUnknown, query.isError, navigate]);
 
   return query.data ? <FoundVehicle vehicle={query.data} /> : <PageSpinner />;
+}
+
+/**
+ * /c/{code}: a sticker's short code as a link (issue 34, decision 0155), read like a typed one (case, spaces,
+ * dashes, look-alikes), keyed by its canonical form so every way of writing one code is one read.
+ */
+export function VehicleShortCodePage() {
+  const { code = '' } = useParams<{ code: string }>();
+  const shortCode = normaliseShortCode(code);
+  return <VehicleByCode query={useVehicleByShortCode(shortCode)} isCode={shortCode !== undefined} />;
+}
+
+/** Resolves a QR code, or leads home with the spec's toast when no active vehicle has it (answered null). */
+function VehicleByQrCode({ qrCode }: { qrCode: string }) {
+  const isCode = isVehicleCode(qrCode);
+  return <VehicleByCode query={useVehicleByQrCode(isCode ? qrCode : undefined)} isCode={isCode} />;
 }
 
 /** /vehicle/qr/{qrCode}, the link a sticker encodes. */

@@ -119,6 +119,7 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
       },
       'DELETE /api/vehicles/:id': { url: `/api/vehicles/${active.id}` },
       'PATCH /api/vehicles/:id/reactivate': { url: `/api/vehicles/${removed.id}/reactivate` },
+      'POST /api/vehicles/:id/rotate-code': { url: `/api/vehicles/${active.id}/rotate-code` },
       'PUT /api/vehicles/:id/theme': {
         url: `/api/vehicles/${active.id}/theme`,
         body: { themePreset: 'eco' },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
@@ -145,11 +146,15 @@ describe.each(testEngines)('lookup limits on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('allows 60 plate or QR lookups per minute per address', async () => {
+  it('allows 60 plate, QR or short-code lookups per minute per address', async () => {
     const ip = '10.1.2.3';
     const statuses: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const url = i % 2 ? `/api/vehicles/lookup/ZZZ-${1000 + i}` : `/api/vehicles/qr/code${i}`;
+      const url = [
+        `/api/vehicles/lookup/ZZZ-${1000 + i}`,
+        `/api/vehicles/qr/code${i}`,
+        `/api/vehicles/code/ZZZZ-${1000 + i}`,
+      ][i % 3] as string;
       statuses.push((await call(t.app, 'GET', url, { ip })).statusCode);
     }
     expect(new Set(statuses)).toEqual(new Set([404]));
@@ -157,6 +162,8 @@ describe.each(testEngines)('lookup limits on %s', (engine) => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().code).toBe('RATE_LIMITED');
+    const byCode = await call(t.app, 'GET', `/api/vehicles/code/${SAMPLE_VEHICLE.shortCode}`, { ip });
+    expect(byCode.statusCode).toBe(429);
     expect((await call(t.app, 'GET', '/api/vehicles/qr/anything', { ip: '10.9.9.9' })).statusCode).toBe(404);
   });
 });

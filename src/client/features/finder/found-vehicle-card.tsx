@@ -89,6 +89,18 @@ function AcceptanceNotice({ text }: { text: string }) {
   );
 }
 
+/** The sticker's word in large type (issue 34): a finder compares it with the sticker before writing. */
+function StickerWord({ word }: { word: string }) {
+  return (
+    <p role="note" className="rounded-2xl border-2 border-primary p-3 text-center text-base font-medium">
+      {finderTexts.stickerWordBefore}{' '}
+      <strong className="block text-3xl font-extrabold tracking-widest">{word}</strong>
+      <span className="sr-only">. </span>
+      {finderTexts.stickerWordAfter}
+    </p>
+  );
+}
+
 const ReplyPrompt = lazy(async () => ({ default: (await import('./reply-prompt.js')).ReplyPrompt }));
 
 /**
@@ -131,6 +143,7 @@ export function FoundVehicleCard({ vehicle, isSignedIn }: FoundVehicleCardProps)
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           <VehicleSummary vehicle={vehicle} />
+          <StickerWord word={vehicle.verificationWord} />
           {isPaused ? <AcceptanceNotice text={acceptanceTexts.paused} /> : null}
           {needsAccount ? <AcceptanceNotice text={acceptanceTexts.verifiedOnly} /> : null}
           {isPaused ? null : needsAccount ? (

@@ -14,6 +14,25 @@ export function useQrLookup() {
   return useMutation({ mutationFn: (code: string) => getVehicle(lookupPaths.byQrCode(code)) });
 }
 
+/** Find by License Plate's "Have a sticker code?": the typed code as typed (the server reads it leniently). */
+export function useShortCodeLookup() {
+  return useMutation({ mutationFn: (code: string) => getVehicle(lookupPaths.byShortCode(code)) });
+}
+
+/** Resolves a short code opened as a link (/c/{code}): the vehicle, or null when no active vehicle has it. */
+export function useVehicleByShortCode(code: string | undefined) {
+  return useQuery({
+    queryKey: lookupKeys.byShortCode(code ?? ''),
+    queryFn: ({ signal }) =>
+      getVehicle(lookupPaths.byShortCode(code ?? ''), signal).catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      }),
+    staleTime: VEHICLE_STALE_TIME_MS,
+    enabled: code !== undefined,
+  });
+}
+
 export function usePlateLookup() {
   return useMutation({ mutationFn: (plate: string) => getVehicle(lookupPaths.byPlate(plate)) });
 }

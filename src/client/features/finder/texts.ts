@@ -31,6 +31,15 @@ export const finderTexts = {
   findVehicle: 'Find Vehicle',
   searching: 'Searching...',
   openQrScanner: 'Open QR Scanner',
+  // Our words (issue 34, decision 0155): the sticker's short code, typed.
+  codeQuestion: 'Have a sticker code?',
+  codeLabel: 'Sticker code',
+  codePlaceholder: 'XXXX-XXXX',
+  codeHint: 'The 8 characters printed under the QR code',
+  findByCode: 'Find by Code',
+  codeInvalidTitle: 'Invalid code',
+  codeInvalid: 'A sticker code has 8 letters and digits, like 7K3M-Q9XA.',
+  codeNotFound: 'No vehicle has this code. Make sure it is exactly as it appears on the sticker.',
   // Spec §8 Plate lookup.
   plateNotFoundTitle: vehicleNotFoundTitle,
   plateNotFound:
@@ -42,6 +51,9 @@ export const finderTexts = {
   foundIntro: 'Send the owner an anonymous message. They will not see who you are.',
   // A kept vehicle removed since (docs/decisions/0044-finder-kept-vehicle-refreshed.md).
   foundGone: 'This vehicle is not registered with the product or is no longer active.',
+  // Issue 34: the word a genuine sticker shows, said in large type before the finder writes.
+  stickerWordBefore: 'This sticker should show the word',
+  stickerWordAfter: "If it doesn't, don't trust it.",
   sendMessage: 'Send Message',
   // Our words: the vehicle takes messages only from verified accounts, and the finder is signed out.
   signInToWrite: 'Sign In to Write',

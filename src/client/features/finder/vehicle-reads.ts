@@ -14,6 +14,7 @@ export const lookupPaths = {
   byQrCode: (code: string) => `/api/vehicles/qr/${encodeURIComponent(code)}`,
   byPlate: (plate: string) => `/api/vehicles/lookup/${encodeURIComponent(plate.trim())}`,
   byId: (id: string) => `/api/vehicles/public/${encodeURIComponent(id)}`,
+  byShortCode: (code: string) => `/api/vehicles/code/${encodeURIComponent(code)}`,
 };
 
 /**
@@ -24,6 +25,7 @@ export const lookupPaths = {
 export const lookupKeys = {
   byQrCode: (code: string) => ['/api/vehicles', 'qr', code] as const,
   byId: (id: string) => ['/api/vehicles', 'public', id] as const,
+  byShortCode: (code: string) => ['/api/vehicles', 'code', code] as const,
 };
 
 /** The lookups build their own paths (each segment encoded), so they call the API themselves, not readQuery. */

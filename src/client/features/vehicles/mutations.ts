@@ -100,6 +100,26 @@ export function useReactivateVehicle() {
   });
 }
 
+/**
+ * Replace sticker code (decision 0155): the owner's vehicle and every cached lookup refresh (their keys start
+ * with '/api/vehicles'), so no screen of this app keeps showing, or finding by, the old codes.
+ */
+export function useReplaceStickerCode(vehicleId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('POST', `/api/vehicles/${encodeURIComponent(vehicleId)}/rotate-code`, undefined, {
+        response: vehicleSchema,
+      }),
+    onSuccess: (vehicle) => {
+      queryClient.setQueryData(vehicleKeys.one(vehicleId), vehicle);
+      toast({ title: texts.replacedTitle, description: texts.replacedDescription });
+      return refreshVehicles();
+    },
+    onError: (error) =>
+      showVehicleFailure(error, 'sticker code replacement', texts.errorTitle, texts.replaceFailed),
+  });
+}
+
 const themeSavedText = (preset: ThemePreset) =>
   `Your vehicle now uses the ${THEME_PRESETS[preset].name} theme.`;
 

@@ -33,4 +33,15 @@ export const vehicleScreenTexts = {
   themeFailed: 'Failed to save theme',
   themeSignInRequired: "Please sign in to customize your vehicle's theme.",
   qrPrintLine: "Scan to contact this vehicle's owner anonymously",
+  // Issue 34, decision 0155: the sticker's code and word, and replacing them.
+  shortCodeLabel: 'Sticker code',
+  wordLabel: 'Verification word',
+  replaceCode: 'Replace sticker code',
+  replaceTitle: 'Replace sticker code?',
+  replaceDescription:
+    'Your vehicle gets a new QR code, sticker code and word. Old stickers stop working at once: print and put up the new one.',
+  replaceConfirm: 'Replace',
+  replacedTitle: 'Sticker code replaced',
+  replacedDescription: 'Old stickers no longer work. Print the new one.',
+  replaceFailed: 'Failed to replace the sticker code',
 } as const;
