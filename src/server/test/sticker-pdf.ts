@@ -102,7 +102,45 @@ export function cellOf(page: Pixels, columns: number, rows: number, column: numb
 }
 
 /** The text of the one QR code in the picture, or null when there is none to read. */
-export function readQrCode({ width, height, data }: Pixels): string | null {
-  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height);
-  return code ? code.data : null;
+export function readQrCode(pixels: Pixels): string | null {
+  return scanQrCode(pixels)?.data ?? null;
+}
+
+/** The QR code in the picture as jsQR reads it (its text, version and corners), or null. */
+export function scanQrCode({ width, height, data }: Pixels) {
+  return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height);
+}
+
+/**
+ * Whether everything within `modules` modules around the code's symbol is light: its quiet zone is kept. The
+ * symbol's box comes from the corners jsQR found; a module is the box's side over 17 + 4 x version.
+ */
+export function quietZoneIsLight(pixels: Pixels, modules: number): boolean {
+  const code = scanQrCode(pixels);
+  if (!code) return false;
+  const { topLeftCorner, topRightCorner, bottomLeftCorner, bottomRightCorner } = code.location;
+  const left = Math.min(topLeftCorner.x, bottomLeftCorner.x);
+  const right = Math.max(topRightCorner.x, bottomRightCorner.x);
+  const top = Math.min(topLeftCorner.y, topRightCorner.y);
+  const bottom = Math.max(bottomLeftCorner.y, bottomRightCorner.y);
+  const unit = (right - left) / (17 + 4 * code.version);
+  const inner = 0.5 * unit;
+  const outer = modules * unit;
+  for (let y = Math.floor(top - outer); y <= Math.ceil(bottom + outer); y++) {
+    for (let x = Math.floor(left - outer); x <= Math.ceil(right + outer); x++) {
+      const inSymbol = x >= left - inner && x <= right + inner && y >= top - inner && y <= bottom + inner;
+      if (inSymbol) continue;
+      if (x < 0 || y < 0 || x >= pixels.width || y >= pixels.height) return false;
+      const at = (y * pixels.width + x) * 4;
+      const light = ((pixels.data[at] ?? 0) + (pixels.data[at + 1] ?? 0) + (pixels.data[at + 2] ?? 0)) / 3;
+      if (light < 160) return false;
+    }
+  }
+  return true;
+}
+
+/** How many bitmap images the PDF holds (pdfimages -list: one line each after its two header lines). */
+export async function pdfImageCount(pdf: Buffer): Promise<number> {
+  const listing = await withPdfFile(pdf, async (file) => (await run('pdfimages', ['-list', file])).stdout);
+  return listing.split('\n').filter((line) => line.trim() !== '').length - 2;
 }

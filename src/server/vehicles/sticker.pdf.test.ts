@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { STICKER_TEMPLATES, STICKER_THEMES } from '../../shared/vehicles/sticker.js';
-import { cellOf, pdfFonts, pdfPageSize, pdfText, pdfToPixels, readQrCode } from '../test/sticker-pdf.js';
+import {
+  cellOf,
+  pdfFonts,
+  pdfImageCount,
+  pdfPageSize,
+  pdfText,
+  pdfToPixels,
+  quietZoneIsLight,
+  readQrCode,
+} from '../test/sticker-pdf.js';
 import { renderStickerPdf } from './sticker.pdf.js';
 import { stickerFileName } from './sticker.service.js';
 
@@ -29,6 +38,16 @@ describe('the sticker PDF', () => {
         for (let column = 0; column < columns; column++)
           found.push(readQrCode(cellOf(page, columns, rows, column, row)));
       expect(found).toEqual(Array(columns * rows).fill(input.vehicleUrl));
+    });
+
+    it('draws the QR code as vectors, no bitmap, its quiet zone of 4 modules kept light', async () => {
+      const pdf = await renderStickerPdf({ ...input, template, theme });
+      expect(await pdfImageCount(pdf)).toBe(0);
+      const [columns, rows] = GRID[template];
+      const page = await pdfToPixels(pdf, 150);
+      for (let row = 0; row < rows; row++)
+        for (let column = 0; column < columns; column++)
+          expect(quietZoneIsLight(cellOf(page, columns, rows, column, row), 3.5)).toBe(true);
     });
 
     it('writes the origin, the line, the short code and the word as real text in an embedded font', async () => {
