@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { type StickerTemplate, type StickerTheme, stickerTexts } from '../../shared/vehicles/sticker.js';
@@ -19,7 +19,7 @@ import {
  */
 
 /** DejaVu Sans Bold (assets/fonts, Bitstream Vera licence): the same three folders up from src and dist. */
-const FONT = readFileSync(new URL('../../../assets/fonts/DejaVuSans-Bold.ttf', import.meta.url));
+const FONT = fileURLToPath(new URL('../../../assets/fonts/DejaVuSans-Bold-Latin.ttf', import.meta.url));
 
 /** Error correction Q (25% of the code can be lost): a windscreen sticker gets dirty, scratched and faded. */
 const ERROR_CORRECTION = 'Q';
@@ -43,6 +43,8 @@ export async function renderStickerPdf(input: StickerInput): Promise<Buffer> {
     size: page.size,
     margin: 0,
     autoFirstPage: true,
+    // The document's own font from the start: PDFKit loads no Helvetica it would not use.
+    font: FONT,
     info: { Title: input.title, Creator: 'Vehicle Contact' },
   });
   const chunks: Buffer[] = [];
@@ -51,8 +53,6 @@ export async function renderStickerPdf(input: StickerInput): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  doc.registerFont('sticker', FONT);
-  doc.font('sticker');
   const modules = QRCode.create(input.vehicleUrl, { errorCorrectionLevel: ERROR_CORRECTION }).modules;
   for (const sticker of page.stickers) drawSticker(doc, sticker, modules, input);
   doc.end();
