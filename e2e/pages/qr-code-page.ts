@@ -1,7 +1,7 @@
 import { type Download, expect, type Locator, type Page } from '@playwright/test';
 import { saveScreen } from '../fixtures/screens.js';
 
-/** Your QR Code (/qr-code/{id}): the vehicle's code, Download and Print. */
+/** Your QR Code (/qr-code/{id}): the vehicle's code, Download, Print and Print sticker. */
 export class QrCodePage {
   readonly download: Locator;
 
@@ -23,6 +23,11 @@ export class QrCodePage {
     const download = this.page.waitForEvent('download');
     await this.download.click();
     return download;
+  }
+
+  /** Opens the print studio. */
+  async openPrintSticker() {
+    await this.page.getByRole('link', { name: 'Print sticker' }).click();
   }
 
   screenshot(name = 'vehicles-qr-code') {

@@ -27,6 +27,7 @@ const licensePlate = () => import('../pages/license-plate.js');
 const messageSuccess = () => import('../pages/message-success.js');
 const messageStatus = () => import('../pages/message-status.js');
 const notFound = () => import('../pages/not-found.js');
+const printSticker = () => import('../pages/print-sticker.js');
 const profile = () => import('../pages/profile.js');
 const qrCode = () => import('../pages/qr-code.js');
 const qrScanner = () => import('../pages/qr-scanner.js');
@@ -56,6 +57,7 @@ export const LicensePlatePage = page(licensePlate, (module) => module.LicensePla
 export const MessageSuccessPage = page(messageSuccess, (module) => module.MessageSuccessPage);
 export const MessageStatusPage = page(messageStatus, (module) => module.MessageStatusPage);
 export const NotFoundPage = page(notFound, (module) => module.NotFoundPage);
+export const PrintStickerPage = page(printSticker, (module) => module.PrintStickerPage);
 export const ProfilePage = page(profile, (module) => module.ProfilePage);
 export const QrCodePage = page(qrCode, (module) => module.QrCodePage);
 export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage);

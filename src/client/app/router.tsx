@@ -15,6 +15,7 @@ import {
   MessageStatusPage,
   MessageSuccessPage,
   NotFoundPage,
+  PrintStickerPage,
   ProfilePage,
   QrCodePage,
   QrScannerPage,
@@ -77,6 +78,8 @@ const signedInPages: SignedInPageRoute[] = [
     signedOut: VehicleThemeSignInRequired,
   },
   { path: '/qr-code/:vehicleId', component: QrCodePage },
+  // The print studio (docs/decisions/0156-the-sticker-pdf.md).
+  { path: '/print-sticker/:vehicleId', component: PrintStickerPage },
   { path: '/conversations', component: ConversationsPage, signedOut: ConversationsSignInRequired },
   // One chat at a URL of its own (docs/decisions/0136-messenger-basics.md).
   {

@@ -1,6 +1,6 @@
-import { Download, Printer } from 'lucide-react';
+import { Download, Printer, Sticker } from 'lucide-react';
 import { createPortal } from 'react-dom';
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -81,6 +81,13 @@ export function QrCodePage() {
             Print
           </Button>
         </div>
+        {/* The print studio: a sticker PDF with the short code and the word (decision 0156). */}
+        <Button asChild size="large" variant="outline" className="w-full">
+          <Link href={`/print-sticker/${vehicle.id}`}>
+            <Sticker aria-hidden className="h-4 w-4" />
+            Print sticker
+          </Link>
+        </Button>
         <ReplaceStickerCode vehicleId={vehicle.id} />
       </Card>
       {dataUrl ? <PrintSheet dataUrl={dataUrl} /> : null}

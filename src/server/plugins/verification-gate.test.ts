@@ -70,6 +70,7 @@ describe.each(testEngines)('the email verification gate on %s', (engine) => {
     ['GET', '/api/vehicles/inactive'],
     ['GET', '/api/vehicles/:id'],
     ['GET', '/api/vehicles/:id/theme'],
+    ['GET', '/api/vehicles/:id/sticker.pdf'],
     // Look like a lookup, but match an owner route (/api/vehicles/:id, /api/vehicles/:id/theme).
     ['GET', '/api/vehicles/qr'],
     ['GET', '/api/vehicles/lookup'],

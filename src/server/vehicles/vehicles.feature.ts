@@ -1,18 +1,24 @@
 import { createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
+import { registerStickerRoutes } from './sticker.routes.js';
+import { createStickerService } from './sticker.service.js';
 import { presentVehicle } from './vehicles.presenter.js';
 import { createVehiclesRepo, deleteVehiclesOfAccount } from './vehicles.repo.js';
 import { registerVehicleRoutes } from './vehicles.routes.js';
 import { createVehiclesService } from './vehicles.service.js';
 
 /** Owners' vehicles, their themes and QR codes, and finding a vehicle by QR code, plate or id. */
-export const registerVehiclesFeature: Feature = (app, { database, events, limiter, clock, accountData }) => {
+export const registerVehiclesFeature: Feature = (
+  app,
+  { config, database, events, limiter, clock, accountData },
+) => {
   const repo = createVehiclesRepo(database.db);
   const transaction = createTransaction(database.db, (db, scope) =>
     Object.assign(createVehiclesRepo(db), { scope }),
   );
   const vehicles = createVehiclesService({ repo, transaction, events, limiter, clock });
   registerVehicleRoutes(app, { vehicles });
+  registerStickerRoutes(app, { stickers: createStickerService({ vehicles, appOrigin: config.appOrigin }) });
   accountData.add('vehicles', async (ownerId) => ({
     active: (await vehicles.listActive(ownerId)).map(presentVehicle),
     removed: (await vehicles.listRemoved(ownerId)).map(presentVehicle),

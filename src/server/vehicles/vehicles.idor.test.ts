@@ -16,6 +16,7 @@ const OWNER_ROUTES = [
   { method: 'GET', path: '/api/vehicles/:id/theme' },
   { method: 'PUT', path: '/api/vehicles/:id/theme', body: () => ({ themePreset: 'eco' }) },
   { method: 'DELETE', path: '/api/vehicles/:id/theme' },
+  { method: 'GET', path: '/api/vehicles/:id/sticker.pdf' },
 ] as const;
 const STATES = ['active', 'removed'] as const;
 

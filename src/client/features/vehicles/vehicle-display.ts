@@ -21,10 +21,8 @@ export function vehicleTypeLabel(vehicleType: string): string {
   return VEHICLE_TYPES.find((type) => type.value === vehicleType)?.label ?? colorLabel(vehicleType);
 }
 
-/** Where a vehicle's QR code points: the site's own vehicle-found route (spec §2 QR code). */
-export function qrCodeTarget(origin: string, qrCode: string): string {
-  return `${origin}/vehicle/qr/${encodeURIComponent(qrCode)}`;
-}
+/** Where a vehicle's QR code points (the sticker PDF's QR code too): kept once in src/shared. */
+export { qrCodeTarget } from '../../../shared/vehicles/qr-target.js';
 
 /** The downloaded QR image is named after the plate: "ABC-1234.png". */
 export function qrFileName(licensePlate: string): string {
