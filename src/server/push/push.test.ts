@@ -327,6 +327,16 @@ describe.each(testEngines)('web push on %s', (engine) => {
       .where('users.email', '=', email)
       .execute()
       .then((rows) => rows.length);
+  /** Jobs of the account released for a later attempt (not under way). */
+  const retriesOf = (email: string) =>
+    t.db
+      .selectFrom('pushJobs')
+      .innerJoin('users', 'users.id', 'pushJobs.userId')
+      .select('pushJobs.id')
+      .where('users.email', '=', email)
+      .where('pushJobs.claimedUntil', '=', 0)
+      .execute()
+      .then((rows) => rows.length);
   const countJobs = async () =>
     Number(
       (
@@ -565,6 +575,9 @@ describe.each(testEngines)('web push on %s', (engine) => {
     expect(sent.statusCode).toBe(201);
     await expect.poll(() => pushesTo(browser.id).length).toBe(1);
     const queued = () => jobsOf(owner.email);
+    // The 503 is taken in once the job is released for its retry: until then it is under way here, and
+    // the dispatcher run below would leave it alone.
+    await expect.poll(() => retriesOf(owner.email)).toBe(1);
     expect(await queued()).toBe(1);
     // The service would accept it now, but a day has gone by: the retry is dropped, with its preview.
     service.respondWith(browser.id, 201);
