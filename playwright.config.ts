@@ -32,7 +32,9 @@ export default defineConfig({
   // whose journeys share something server-wide runs them in order (test.describe.configure).
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: 0,
+  // One retry in CI, on a fresh worker and browser: for Chromium's rare hang closing a context (the journey
+  // fails on it at once, e2e/fixtures/test.ts; decision 0153). A retried journey is printed as flaky.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
