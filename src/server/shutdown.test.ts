@@ -1,8 +1,10 @@
 import http from 'node:http';
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE_SERVICE_RESTART } from '../shared/realtime.js';
 import { createTestDatabase } from './test/databases.js';
+import { freePort } from './test/free-port.js';
 import { killServerProcesses, startServerProcess, waitForOutput } from './test/server-process.js';
 import { signedInCookie } from './test/signed-in.js';
 import { connect } from './test/web-socket.js';
@@ -145,6 +147,64 @@ describe.runIf(databaseUrl)('while starting (docs/decisions/0158)', () => {
     } finally {
       await other.end();
       await database.drop();
+    }
+  }, 60_000);
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** A TCP relay to the test Redis that can be cut and restored: Redis, as the server sees it, goes away. */
+async function cuttableRelay(target: URL) {
+  const port = await freePort();
+  const open = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 6379), target.hostname);
+        for (const socket of [client, upstream]) {
+          open.add(socket);
+          socket.on('close', () => open.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', resolve);
+    });
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
+    start,
+    async cut() {
+      const closed = new Promise((resolve) => server?.close(resolve));
+      for (const socket of open) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+describe.runIf(redisUrl)('with Redis configured (docs/decisions/0158)', () => {
+  it('is not ready while Redis cannot be reached, and ready again once it can', async () => {
+    const relay = await cuttableRelay(new URL(redisUrl ?? ''));
+    try {
+      const started = await startServerProcess({ REDIS_URL: relay.url });
+      await waitForOutput(started, /is running at/);
+      const base = `http://127.0.0.1:${started.port}`;
+      expect(await statusOf(`${base}/api/ready`)).toBe(200);
+      await relay.cut();
+      await expect.poll(() => statusOf(`${base}/api/ready`), { timeout: 10_000 }).toBe(503);
+      expect(await (await fetch(`${base}/api/ready`)).json()).toEqual({
+        message: 'Redis is unreachable',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+      // Liveness is the process and its database: still 200.
+      expect(await statusOf(`${base}/api/health`)).toBe(200);
+      await relay.start();
+      await expect.poll(() => statusOf(`${base}/api/ready`), { timeout: 15_000 }).toBe(200);
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+    } finally {
+      await relay.cut();
     }
   }, 60_000);
 });
