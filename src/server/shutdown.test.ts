@@ -53,7 +53,7 @@ function requestInFlight(port: number, path: string, body: string) {
 
 describe('the drain after SIGTERM (docs/decisions/0158)', () => {
   it('not ready first while serving on; then the listener closes, sockets get 1012, the request in flight finishes, exit 0', async () => {
-    const started = await startServerProcess({ SHUTDOWN_DELAY_MS: '3000' });
+    const started = await startServerProcess({ SHUTDOWN_DELAY_MS: '5000' });
     await waitForOutput(started, /is running at/);
     const base = `http://127.0.0.1:${started.port}`;
     expect(await statusOf(`${base}/api/ready`)).toBe(200);
