@@ -73,6 +73,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       RATE_LIMIT_MULTIPLIER: '100',
       LOG_LEVEL: 'warn',
+      SHUTDOWN_DELAY_MS: '0',
       PUSH_SERVICE_HOSTS: [...browsersPushServices, `localhost:${e2ePushServicePort}`].join(','),
       NODE_EXTRA_CA_CERTS: testPushCertificate().certFile,
     },

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: '3000' },
+    // Not behind a balancer: a reload (tsx watch's SIGTERM) waits for no drain.
+    env: { SHUTDOWN_DELAY_MS: '0', ...process.env, PORT: '3000' },
   }),
   spawn('npx', ['vite', '--port', '5173'], { stdio: 'inherit' }),
 ];

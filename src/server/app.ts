@@ -10,6 +10,7 @@ import { errorCode } from './errors/error-code.js';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
 import type { Feature, FeatureDeps } from './feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
+import { Readiness } from './health/readiness.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
   clock?: Clock;
+  /** What GET /api/ready answers (main marks it draining on SIGTERM); ready once the app is. */
+  readiness?: Readiness;
 }
 
 declare module 'fastify' {
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),
+    readiness: deps.readiness ?? new Readiness(),
   };
   app.decorate('jobs', jobs);
   for (const register of features) await register(app, featureDeps);
@@ -112,6 +116,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => {
     await featureDeps.events.ready();
     jobs.start();
+    featureDeps.readiness.markReady();
   });
   app.addHook('preClose', (done) => {
     earlyAnswers.close();

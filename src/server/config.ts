@@ -5,6 +5,12 @@ import type { LogFormat } from './logging.js';
 
 /** ADDENDUM §10: a push request gives up after 10 s (PUSH_TIMEOUT_MS's default). */
 export const PUSH_TIMEOUT_MS = 10_000;
+/**
+ * How long after SIGTERM the server goes on serving while GET /api/ready answers 503, so that the balancer
+ * stops sending before the listener closes (docs/decisions/0158): longer than its check interval times the
+ * failures it waits for.
+ */
+export const SHUTDOWN_DELAY_MS = 5_000;
 
 const DEFAULT_PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
@@ -61,6 +67,11 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .min(100, 'must be at least 100 ms')
     .default(PUSH_TIMEOUT_MS),
+  SHUTDOWN_DELAY_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be 0 or more')
+    .default(SHUTDOWN_DELAY_MS),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -100,6 +111,8 @@ export type Config = {
    * twice that long (push-dispatcher.ts). Shorter where a test waits for a dead instance's claim to run out.
    */
   pushTimeoutMs: number;
+  /** SIGTERM: how long to serve on, not ready, before closing (SHUTDOWN_DELAY_MS; 0 in tests). */
+  shutdownDelayMs: number;
   supportEmail: string;
   rateLimitMultiplier: number;
   logLevel: string;
@@ -181,6 +194,7 @@ export function loadConfig(
           .filter(Boolean)
       : DEFAULT_PUSH_SERVICE_HOSTS,
     pushTimeoutMs: e.PUSH_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     supportEmail: e.SUPPORT_EMAIL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     logLevel: e.LOG_LEVEL,

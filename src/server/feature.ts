@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/index.js';
 import type { EventBus } from './events/event-bus.js';
+import type { Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EarlyAnswerer } from './plugins/early-answers.js';
@@ -29,6 +30,8 @@ export interface FeatureDeps {
   answerEarly: (path: string, answerer: EarlyAnswerer) => void;
   /** Work done after the answer has left (mail). */
   background: BackgroundTasks;
+  /** Whether this instance should be sent requests (GET /api/ready; docs/decisions/0158). */
+  readiness: Readiness;
 }
 
 /**

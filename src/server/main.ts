@@ -8,8 +8,11 @@ import { openDatabase, restrictMode, sqliteFiles } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { errorCode } from './errors/error-code.js';
 import { createRedisEventBus } from './events/redis-event-bus.js';
+import { Readiness } from './health/readiness.js';
+import { listenWhileStarting } from './health/starting-listener.js';
 import { loggerOptions } from './logging.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
+import { apiHeadersFor } from './plugins/security.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-limiter.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,6 +93,8 @@ async function main() {
     sqliteLockingMode: config.sqliteLockingMode,
     onError: (error) => process.stderr.write(`Database connection error: ${error.message}\n`),
   });
+  // While it migrates and connects, the port answers 503 "starting" (docs/decisions/0158).
+  const starting = await listenWhileStarting(config.port, config.host, apiHeadersFor(config));
   await migrateToLatest(database.db);
 
   let redis: Redis | undefined;
@@ -122,6 +127,8 @@ async function main() {
       )
     : undefined;
 
+  // Not ready while Redis, when configured, cannot be reached (GET /api/ready).
+  const readiness = new Readiness(redis ? () => redis.status === 'ready' : undefined);
   const app = await buildApp({
     config,
     database,
@@ -130,14 +137,25 @@ async function main() {
     events,
     clientDir,
     logger: loggerOptions(config.logLevel, config.logFormat),
+    readiness,
   });
 
+  /**
+   * The drain (docs/decisions/0158): not ready at once; on SIGTERM, SHUTDOWN_DELAY_MS more of serving, for
+   * the balancer to see it and send elsewhere (a person's Ctrl-C, SIGINT, waits for nothing); then app.close:
+   * the listener closes, each socket is closed with 1012 (its client reconnects at once, elsewhere),
+   * requests in flight finish, jobs stop, pushes claimed and mail promised go out; then the connections.
+   */
   let isStopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: 'SIGTERM' | 'SIGINT') => {
     if (isStopping) return;
     isStopping = true;
-    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    readiness.markDraining();
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.log.info({ signal, delayMs }, 'stopping: not ready, serving on for the drain delay');
     try {
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      app.log.info({ signal }, 'stopping: finishing requests in flight');
       await app.close();
     } finally {
       mailer.close();
@@ -150,6 +168,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
+  await app.ready();
+  await starting.close();
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`;
   const mail = config.smtpUrl

@@ -12,12 +12,19 @@ export const SOCKET_CLOSE_UNAUTHENTICATED = 4401;
  */
 export const SOCKET_CLOSE_TOO_MANY = 4429;
 
+/**
+ * The server is shutting down (SIGTERM, docs/decisions/0158): its clients reconnect at once, and the
+ * balancer sends them to another instance (RFC 6455's 1012, service restart).
+ */
+export const SOCKET_CLOSE_SERVICE_RESTART = 1012;
+
 /** The reasons sent with the server's close codes (at most 123 bytes each). */
 export const socketCloseReasons = {
   signInFirst: 'Sign in first',
   sessionEnded: 'Session ended',
   tooManyForSession: 'Too many open connections for this session',
   tooManyForAddress: 'Too many open connections from this address',
+  serviceRestart: 'Service restart',
 } as const;
 
 /** What the server sends on /ws (spec §3 Realtime events). */

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REALTIME_PATH, SOCKET_CLOSE_TOO_MANY, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
+import {
+  REALTIME_PATH,
+  SOCKET_CLOSE_SERVICE_RESTART,
+  SOCKET_CLOSE_TOO_MANY,
+  SOCKET_CLOSE_UNAUTHENTICATED,
+} from '../../shared/realtime.js';
 import {
   connectRealtime,
   REALTIME_RECONNECT_DELAY_MS,
@@ -17,6 +22,11 @@ describe('reconnectDelayAfter', () => {
   it('reopens after an abnormal close in 3 s (spec §9)', () => {
     for (const code of [1001, 1006, 1011])
       expect(reconnectDelayAfter(code)).toBe(REALTIME_RECONNECT_DELAY_MS);
+  });
+
+  it('reopens at once when the server shuts down (1012: another instance takes it)', () => {
+    expect(SOCKET_CLOSE_SERVICE_RESTART).toBe(1012);
+    expect(reconnectDelayAfter(SOCKET_CLOSE_SERVICE_RESTART)).toBe(0);
   });
 
   it('waits a minute after a refusal for too many sockets, not 3 s in a loop', () => {
@@ -100,6 +110,21 @@ describe('connectRealtime and the browser network', () => {
     expect(opened).toHaveLength(1);
     network.set(true);
     expect(opened).toHaveLength(2);
+    disconnect();
+  });
+
+  it('after a 1012 close (the server shutting down) opens the next socket at once, not after 3 s', () => {
+    const disconnect = connectRealtime('user-1', fakeNetwork(true));
+    opened[0]?.onopen?.();
+    opened[0]?.close(SOCKET_CLOSE_SERVICE_RESTART);
+    vi.advanceTimersByTime(0);
+    expect(opened).toHaveLength(2);
+    // Refused in turn (the listener already closed, no other instance yet): then the usual 3 s.
+    opened[1]?.close(1006);
+    vi.advanceTimersByTime(REALTIME_RECONNECT_DELAY_MS - 1);
+    expect(opened).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(opened).toHaveLength(3);
     disconnect();
   });
 

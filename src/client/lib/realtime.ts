@@ -1,6 +1,7 @@
 import {
   REALTIME_PATH,
   type ServerEvent,
+  SOCKET_CLOSE_SERVICE_RESTART,
   SOCKET_CLOSE_TOO_MANY,
   SOCKET_CLOSE_UNAUTHENTICATED,
   serverEventSchema,
@@ -15,10 +16,12 @@ export const REALTIME_TOO_MANY_RETRY_MS = 60_000;
 
 /**
  * How long after a close to open again, or undefined for never: 1000 was on purpose; 4401 means no session,
- * which the session watch handles (not a reconnect loop); 4429 waits a minute; anything else 3 s.
+ * which the session watch handles (not a reconnect loop); 4429 waits a minute; 1012, the server shutting
+ * down, none (another instance takes the socket: docs/decisions/0158); anything else 3 s.
  */
 export function reconnectDelayAfter(code: number): number | undefined {
   if (code === 1000 || code === SOCKET_CLOSE_UNAUTHENTICATED) return undefined;
+  if (code === SOCKET_CLOSE_SERVICE_RESTART) return 0;
   if (code === SOCKET_CLOSE_TOO_MANY) return REALTIME_TOO_MANY_RETRY_MS;
   return REALTIME_RECONNECT_DELAY_MS;
 }

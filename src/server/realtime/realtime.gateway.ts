@@ -6,6 +6,7 @@ import { ErrorCode } from '../../shared/errors.js';
 import {
   REALTIME_PATH,
   type ServerEvent,
+  SOCKET_CLOSE_SERVICE_RESTART,
   SOCKET_CLOSE_TOO_MANY,
   SOCKET_CLOSE_UNAUTHENTICATED,
   socketCloseReasons,
@@ -165,7 +166,9 @@ export function createRealtimeGateway(
   app.server.on('upgrade', onUpgrade);
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
-    for (const socket of wss.clients) socket.close(1001, 'Server shutting down');
+    // Shutting down (docs/decisions/0158): its clients reconnect at once, to another instance.
+    for (const socket of wss.clients)
+      socket.close(SOCKET_CLOSE_SERVICE_RESTART, socketCloseReasons.serviceRestart);
   });
   app.addHook('onClose', async () => {
     for (const socket of wss.clients) socket.terminate();

@@ -44,6 +44,8 @@ export async function startServerProcess(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No drain delay after SIGTERM unless a test asks for one (docs/decisions/0158).
+      SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

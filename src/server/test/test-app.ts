@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Engine } from '../db/index.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { Readiness } from '../health/readiness.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { MemoryRateLimitStore, type RateLimitStore } from '../rate-limit/rate-limiter.js';
 import { TestClock } from './clock.js';
@@ -20,6 +21,7 @@ export interface TestAppOptions {
   rateLimitStore?: RateLimitStore;
   events?: EventBus;
   clientDir?: string;
+  readiness?: Readiness;
 }
 
 /** The real app on a fresh database of `engine`, mailing to a real SMTP sink on loopback. */
@@ -46,6 +48,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     events: options.events,
     clientDir: options.clientDir,
     clock: clock.now,
+    readiness: options.readiness,
   });
   await app.ready();
   rememberAppOrigin(app, config.appOrigin);

@@ -1,0 +1,35 @@
+/**
+ * Whether this instance should be sent new requests (GET /api/ready; docs/decisions/0158): not while it
+ * starts, not once it drains after SIGTERM, and not while Redis, when configured, is unreachable (its
+ * sockets would hear nothing from the other instances, its limits would refuse). Liveness (/api/health) is
+ * another question: whether the process and its database answer.
+ */
+export type ReadinessState = 'starting' | 'ready' | 'draining';
+
+export class Readiness {
+  private current: ReadinessState = 'starting';
+
+  /** `isRedisUp`: whether the shared Redis answers now (undefined: no Redis configured). */
+  constructor(private readonly isRedisUp?: () => boolean) {}
+
+  get state(): ReadinessState {
+    return this.current;
+  }
+
+  /** Serving: the app is built and listens (its onReady hook). Never undoes a drain. */
+  markReady(): void {
+    if (this.current === 'starting') this.current = 'ready';
+  }
+
+  /** SIGTERM: from now on the balancer is told to send nothing new; requests are still served. */
+  markDraining(): void {
+    this.current = 'draining';
+  }
+
+  /** Why not ready, or undefined when ready. */
+  notReadyBecause(): 'starting' | 'draining' | 'redis' | undefined {
+    if (this.current !== 'ready') return this.current;
+    if (this.isRedisUp && !this.isRedisUp()) return 'redis';
+    return undefined;
+  }
+}
