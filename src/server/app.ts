@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAccountData } from './account-data.js';
@@ -14,6 +15,7 @@ import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
 import { createMessagingPort } from './messaging/messaging.port.js';
+import { createMetrics, startMetricsServer } from './metrics/metrics.js';
 import { proxyTrustOf } from './plugins/client-address.js';
 import { createEarlyAnswers } from './plugins/early-answers.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
@@ -54,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The instance's periodic work (tests and operators can run a job now). */
     jobs: Jobs;
+    /** Where this instance's metrics listener is bound (METRICS_PORT); undefined when it has none. */
+    metricsAddress(): AddressInfo | undefined;
   }
 }
 
@@ -87,7 +91,11 @@ export async function buildApp(deps: AppDeps) {
     const { responseCode } = (error ?? {}) as { responseCode?: number };
     return { code: errorCode(error), responseCode };
   };
-  const jobs = new Jobs((error, name) => app.log.error(kindOf(error), `job ${name} failed`));
+  const metrics = createMetrics();
+  const jobs = new Jobs(
+    (error, name) => app.log.error(kindOf(error), `job ${name} failed`),
+    metrics.port.jobRan,
+  );
   const clock = deps.clock ?? systemClock;
   const events =
     deps.events ??
@@ -104,12 +112,29 @@ export async function buildApp(deps: AppDeps) {
     jobs,
     answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),
+    metrics: metrics.port,
   };
   app.decorate('jobs', jobs);
+  // Every answer by its route's pattern (never the raw URL, which may carry a token); unmatched: 404s.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  // Never the metrics on the public origin: a scraper pointed at the wrong port gets a plain 404, not the SPA.
+  app.all('/metrics', (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  app.decorate('metricsAddress', () => metricsServer?.address());
   for (const register of features) await register(app, featureDeps);
   await registerClient(app, deps.clientDir);
 
   app.addHook('onReady', async () => {
+    if (config.metricsPort !== undefined) {
+      metrics.collectProcessMetrics();
+      metricsServer = await startMetricsServer(metrics.registry, {
+        port: config.metricsPort,
+        host: config.host,
+      });
+    }
     await featureDeps.events.ready();
     jobs.start();
   });
@@ -119,6 +144,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await metricsServer?.close();
     // Mail promised by an answer already sent goes out before the process ends.
     await featureDeps.background.drain();
   });

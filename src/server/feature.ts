@@ -7,7 +7,7 @@ import type { EventBus } from './events/event-bus.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EarlyAnswerer } from './plugins/early-answers.js';
-import type { AccountDataPort, MessagingPort } from './ports.js';
+import type { AccountDataPort, MessagingPort, MetricsPort } from './ports.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
 /** What every feature is built from: the outside world, and the app's shared machinery. */
@@ -29,6 +29,8 @@ export interface FeatureDeps {
   answerEarly: (path: string, answerer: EarlyAnswerer) => void;
   /** Work done after the answer has left (mail). */
   background: BackgroundTasks;
+  /** The instance's metrics: each feature records the facts it owns (src/server/metrics/metrics.ts). */
+  metrics: MetricsPort;
 }
 
 /**

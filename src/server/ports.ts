@@ -98,3 +98,19 @@ export interface MessageNotice {
   /** Its sender marked it urgent (issue 33): it alerts even in the recipient's quiet hours. */
   urgent: boolean;
 }
+
+/** What a push request to a push service came to (issue 35's metrics). */
+export type PushOutcome = 'sent' | 'gone' | 'failed' | 'retried';
+
+/**
+ * The instance's metrics (issue 35, src/server/metrics/metrics.ts): each feature records the facts it owns
+ * here, and never imports the metrics library.
+ */
+export interface MetricsPort {
+  /** A message was stored (a new conversation's first or a reply). */
+  messageSent(): void;
+  socketOpened(): void;
+  socketClosed(): void;
+  push(outcome: PushOutcome): void;
+  jobRan(job: string, failed: boolean): void;
+}
