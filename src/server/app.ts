@@ -97,9 +97,18 @@ export async function buildApp(deps: AppDeps) {
     metrics.port.jobRan,
   );
   const clock = deps.clock ?? systemClock;
-  const events =
+  const bus =
     deps.events ??
     createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`));
+  // Every failed announcement is counted, whoever published it.
+  const events: EventBus = {
+    ...bus,
+    publish: (name, payload) =>
+      bus.publish(name, payload).catch((error: unknown) => {
+        metrics.port.publishFailed(name);
+        throw error;
+      }),
+  };
   const featureDeps: FeatureDeps = {
     config,
     database: deps.database,

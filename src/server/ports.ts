@@ -99,9 +99,6 @@ export interface MessageNotice {
   urgent: boolean;
 }
 
-/** What a push request to a push service came to (issue 35's metrics). */
-export type PushOutcome = 'sent' | 'gone' | 'failed' | 'retried';
-
 /**
  * The instance's metrics (issue 35, src/server/metrics/metrics.ts): each feature records the facts it owns
  * here, and never imports the metrics library.
@@ -109,8 +106,13 @@ export type PushOutcome = 'sent' | 'gone' | 'failed' | 'retried';
 export interface MetricsPort {
   /** A message was stored (a new conversation's first or a reply). */
   messageSent(): void;
+  /** A frame announcing a message reached its recipient's socket, `seconds` after the message was written. */
+  messageDelivered(seconds: number): void;
   socketOpened(): void;
   socketClosed(): void;
-  push(outcome: PushOutcome): void;
+  /** What a push request came to: taken, gone (404/410), to be retried, or failed (refused, or given up). */
+  push(outcome: 'sent' | 'gone' | 'failed' | 'retried'): void;
+  /** An announcement (`EventBus.publish`) failed: the instances that would have heard it did not. */
+  publishFailed(event: string): void;
   jobRan(job: string, failed: boolean): void;
 }

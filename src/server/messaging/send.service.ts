@@ -70,8 +70,10 @@ export function createSendService(deps: MessagingServiceDeps) {
   }
 
   /** After the commit: every instance hears of the message, with the versions its commit left. */
-  const announce = (message: MessageWritten, inboxVersions: InboxVersions) =>
-    deps.events.publish('message.created', { ...message, inboxVersions }).catch(deps.onAnnounceError);
+  const announce = (message: MessageWritten, inboxVersions: InboxVersions) => {
+    deps.metrics.messageSent();
+    return deps.events.publish('message.created', { ...message, inboxVersions }).catch(deps.onAnnounceError);
+  };
 
   /** The vehicle a signed-in sender writes as: the one named (theirs, active), else their first, else none. */
   /**

@@ -1,11 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisEventBus } from '../events/redis-event-bus.js';
 import { testEngines } from '../test/databases.js';
-import { call } from '../test/http.js';
+import { buildVehicle } from '../test/factories.js';
+import { call, TEST_ORIGIN } from '../test/http.js';
 import { parsePrometheusText, seriesValue } from '../test/prometheus-text.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { startTestPushService, type TestPushService } from '../test/push-service.js';
+import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
+import { connect } from '../test/web-socket.js';
 
 async function scrape(t: TestApp) {
   const address = t.app.metricsAddress();
@@ -80,6 +87,118 @@ describe('without METRICS_PORT', () => {
       expect(t.app.metricsAddress()).toBeUndefined();
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(testEngines)('what the features record, on %s', (engine) => {
+  let t: TestApp;
+  let service: TestPushService;
+  let url: string;
+  beforeAll(async () => {
+    service = await startTestPushService();
+    t = await createTestApp(engine, {
+      env: { METRICS_PORT: '0', VAPID_SUBJECT: 'mailto:operators@example.org' },
+      config: { pushServiceHosts: [service.host] },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ws`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await service.close();
+  });
+
+  it('counts messages sent, their delivery to a socket, and open sockets', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const before = await scrape(t);
+    const client = await connect(url, { origin: TEST_ORIGIN, cookie: owner.cookie });
+    await expect.poll(() => client.events.length).toBe(2);
+    expect(seriesValue(await scrape(t), 'open_sockets') - seriesValue(before, 'open_sockets')).toBe(1);
+
+    for (const content of ['Your lights are on', 'And the window is open']) {
+      const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content },
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    await expect.poll(() => client.events.filter((event) => event.type === 'new_message').length).toBe(2);
+    const after = await scrape(t);
+    expect(seriesValue(after, 'messages_sent_total') - seriesValue(before, 'messages_sent_total')).toBe(2);
+    expect(
+      seriesValue(after, 'message_delivery_seconds_count') -
+        seriesValue(before, 'message_delivery_seconds_count'),
+    ).toBe(2);
+
+    client.socket.close();
+    await expect
+      .poll(async () => seriesValue(await scrape(t), 'open_sockets'))
+      .toBe(seriesValue(before, 'open_sockets'));
+  });
+
+  it('counts pushes by outcome: sent, retried, gone', async () => {
+    const owner = await createVerifiedUser(t);
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const browser = service.subscribe();
+    await call(t.app, 'POST', '/api/push/subscribe', { cookie: owner.cookie, body: { ...browser } });
+    const pushes = async (outcome: string) => seriesValue(await scrape(t), 'pushes_total', { outcome });
+    const before = {
+      sent: await pushes('sent'),
+      retried: await pushes('retried'),
+      gone: await pushes('gone'),
+    };
+    const send = (content: string) =>
+      call(t.app, 'POST', '/api/messages/anonymous', { body: { vehicleId: vehicle.id, content } });
+
+    await send('Your lights are on');
+    await expect.poll(() => pushes('sent')).toBe(before.sent + 1);
+    service.respondWith(browser.id, 503);
+    await send('Your window is open');
+    await expect.poll(() => pushes('retried')).toBe(before.retried + 1);
+    service.respondWith(browser.id, 410);
+    await send('Your tyre is flat');
+    await expect.poll(() => pushes('gone')).toBe(before.gone + 1);
+    expect(service.failures).toEqual([]);
+  });
+
+  it('counts job runs by job', async () => {
+    const runs = async () => seriesValue(await scrape(t), 'job_runs_total', { job: 'realtime-heartbeat' });
+    const before = await runs();
+    await t.app.jobs.runNow('realtime-heartbeat');
+    expect(await runs()).toBe(before + 1);
+    expect(seriesValue(await scrape(t), 'job_failures_total', { job: 'realtime-heartbeat' })).toBe(0);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+describe.runIf(redisUrl).each(testEngines)('event-bus publish failures, on %s with Redis', (engine) => {
+  it('counts an announcement Redis could not take, by event; the message stands', async () => {
+    const redis = new Redis(redisUrl ?? '', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
+    await redis.connect();
+    const prefix = `test-${randomBytes(6).toString('hex')}:events:`;
+    const events = await createRedisEventBus(redis, () => undefined, prefix);
+    const t = await createTestApp(engine, { env: { METRICS_PORT: '0' }, events });
+    try {
+      const owner = await createVerifiedUser(t);
+      const vehicle = await buildVehicle(t.app, owner.cookie);
+      const failures = async () =>
+        seriesValue(await scrape(t), 'event_publish_failures_total', { event: 'message.created' });
+      expect(await failures()).toBe(0);
+      redis.disconnect();
+      const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+      });
+      expect(sent.statusCode).toBe(201);
+      await expect.poll(failures).toBe(1);
+    } finally {
+      await t.close();
+      await events.close();
+      redis.disconnect();
     }
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { MetricsPort, PushOutcome } from '../ports.js';
+import type { MetricsPort } from '../ports.js';
 
 /**
  * The instance's metrics (issue 35, docs/decisions/0157-metrics-and-request-ids.md): one prom-client
@@ -26,6 +26,18 @@ export function createMetrics() {
   const messagesSent = new Counter({
     name: 'messages_sent_total',
     help: 'Messages stored (a new conversation or a reply).',
+    registers: [registry],
+  });
+  const deliveryLatency = new Histogram({
+    name: 'message_delivery_seconds',
+    help: "Time from a message's writing to the frame announcing it on its recipient's socket.",
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const publishFailures = new Counter({
+    name: 'event_publish_failures_total',
+    help: 'Announcements the event bus failed to publish, by event.',
+    labelNames: ['event'] as const,
     registers: [registry],
   });
   const openSockets = new Gauge({
@@ -55,8 +67,10 @@ export function createMetrics() {
     messageSent: () => messagesSent.inc(),
     socketOpened: () => openSockets.inc(),
     socketClosed: () => openSockets.dec(),
-    push: (outcome: PushOutcome) => pushes.inc({ outcome }),
-    jobRan: (job: string, failed: boolean) => {
+    messageDelivered: (seconds) => deliveryLatency.observe(Math.max(0, seconds)),
+    push: (outcome) => pushes.inc({ outcome }),
+    publishFailed: (event) => publishFailures.inc({ event }),
+    jobRan: (job, failed) => {
       jobRuns.inc({ job });
       if (failed) jobFailures.inc({ job });
     },
