@@ -20,6 +20,7 @@ import { proxyTrustOf } from './plugins/client-address.js';
 import { createEarlyAnswers } from './plugins/early-answers.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
+import { echoRequestId, requestIdOf } from './plugins/request-id.js';
 import { apiHeadersFor, registerSecurity } from './plugins/security.js';
 import { registerClient } from './plugins/static.js';
 import { registerPushFeature } from './push/push.feature.js';
@@ -78,7 +79,10 @@ export async function buildApp(deps: AppDeps) {
     clientErrorHandler: answerClientError,
     // The same trust answers a WebSocket upgrade's address (plugins/client-address.ts).
     trustProxy: proxyTrustOf(config.trustProxy),
+    // A trusted proxy's X-Request-Id, else a new one: in every log line about the request, and its answer.
+    genReqId: requestIdOf(config.trustProxy),
   });
+  echoRequestId(app);
 
   registerErrorHandling(app);
   // First: every answer carries the security headers, a refused input's too.
@@ -130,7 +134,7 @@ export async function buildApp(deps: AppDeps) {
     metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
   // Never the metrics on the public origin: a scraper pointed at the wrong port gets a plain 404, not the SPA.
-  app.all('/metrics', (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
+  app.get('/metrics', (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   app.decorate('metricsAddress', () => metricsServer?.address());
   for (const register of features) await register(app, featureDeps);

@@ -62,11 +62,10 @@ describe.each(testEngines)('metrics on %s', (engine) => {
 
   it('answers /metrics on the public port 404, and counts unknown paths by the pattern that caught them', async () => {
     expect((await call(t.app, 'GET', '/some-page')).statusCode).toBe(200);
-    for (const method of ['GET', 'POST'] as const) {
-      const response = await call(t.app, method, '/metrics');
-      expect(response.statusCode).toBe(404);
-      expect(response.body).toBe('Not found');
-    }
+    const response = await call(t.app, 'GET', '/metrics');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('Not found');
+    expect((await call(t.app, 'POST', '/metrics')).statusCode).toBe(404);
     // An unknown path is counted under the pattern that caught it (the client's wildcard), never itself.
     const caught = { method: 'GET', route: '/*', status: '404' };
     const before = await scrape(t);
