@@ -32,7 +32,11 @@ export function registerRealtimeSubscribers(
         type: 'new_message',
         message: { id: created.messageId, conversationId: created.conversationId },
       });
-      if (userId === created.recipientUserId) metrics.messageDelivered((clock() - created.createdAt) / 1000);
+      if (userId === created.recipientUserId) {
+        metrics.messageDelivered((clock() - created.createdAt) / 1000);
+        // Under the sending request's id, on whichever instance holds the socket (0157).
+        log.debug({ reqId: created.requestId, messageId: created.messageId }, 'message frame written');
+      }
       const unreadCount = await messaging.unreadCountAfter(userId, created);
       sockets.send(userId, { type: 'unread_count_update', unreadCount });
     }
