@@ -112,6 +112,8 @@ export interface MetricsPort {
   socketClosed(): void;
   /** What a push request came to: taken, gone (404/410), to be retried, or failed (refused, or given up). */
   push(outcome: 'sent' | 'gone' | 'failed' | 'retried'): void;
+  /** How the push queue is read at each scrape: its jobs, and the oldest one's age in seconds (0: none). */
+  pushQueue(read: () => Promise<{ jobs: number; oldestSeconds: number }>): void;
   /** An announcement (`EventBus.publish`) failed: the instances that would have heard it did not. */
   publishFailed(event: string): void;
   jobRan(job: string, failed: boolean): void;

@@ -155,6 +155,14 @@ describe.each(testEngines)('what the features record, on %s', (engine) => {
     service.respondWith(browser.id, 503);
     await send('Your window is open');
     await expect.poll(() => pushes('retried')).toBe(before.retried + 1);
+    // Left in the queue: that message's retry (due 5 s on), as old as its message.
+    const queue = async () => {
+      const families = await scrape(t);
+      return [seriesValue(families, 'push_queue_jobs'), seriesValue(families, 'push_queue_oldest_seconds')];
+    };
+    await expect.poll(queue).toEqual([1, 0]);
+    t.clock.advance(4_000);
+    expect(await queue()).toEqual([1, 4]);
     service.respondWith(browser.id, 410);
     await send('Your tyre is flat');
     await expect.poll(() => pushes('gone')).toBe(before.gone + 1);

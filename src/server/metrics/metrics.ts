@@ -63,7 +63,40 @@ export function createMetrics() {
     labelNames: ['job'] as const,
     registers: [registry],
   });
+  let readPushQueue: (() => Promise<{ jobs: number; oldestSeconds: number }>) | undefined;
+  // Both gauges of one scrape share one read of the queue.
+  // A read that fails (the database down) leaves the gauges as they were: the scrape still answers.
+  let pushQueueRead: Promise<{ jobs: number; oldestSeconds: number } | undefined> | undefined;
+  const pushQueueNow = () => {
+    pushQueueRead ??= (readPushQueue?.() ?? Promise.resolve({ jobs: 0, oldestSeconds: 0 }))
+      .catch(() => undefined)
+      .finally(() => {
+        pushQueueRead = undefined;
+      });
+    return pushQueueRead;
+  };
+  new Gauge({
+    name: 'push_queue_jobs',
+    help: 'Pushes waiting in the queue (every instance drains it).',
+    registers: [registry],
+    async collect() {
+      const read = await pushQueueNow();
+      if (read) this.set(read.jobs);
+    },
+  });
+  new Gauge({
+    name: 'push_queue_oldest_seconds',
+    help: 'Age of the oldest push waiting in the queue (0: none).',
+    registers: [registry],
+    async collect() {
+      const read = await pushQueueNow();
+      if (read) this.set(read.oldestSeconds);
+    },
+  });
   const port: MetricsPort = {
+    pushQueue: (read) => {
+      readPushQueue = read;
+    },
     messageSent: () => messagesSent.inc(),
     socketOpened: () => openSockets.inc(),
     socketClosed: () => openSockets.dec(),

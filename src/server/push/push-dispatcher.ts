@@ -30,7 +30,7 @@ export interface PushDispatcherDeps {
    */
   onDelivered: (messageId: string) => Promise<void>;
   /** The instance's metrics: what each push request came to. */
-  metrics: Pick<MetricsPort, 'push'>;
+  metrics: Pick<MetricsPort, 'push' | 'pushQueue'>;
   /** The sender's timeout (config.pushTimeoutMs); claims last twice that (pushLeaseMs). */
   pushTimeoutMs: number;
 }
@@ -44,6 +44,13 @@ export interface PushDispatcherDeps {
 export function createPushDispatcher(deps: PushDispatcherDeps) {
   const { queue, subscriptions, sender, clock, pushTimeoutMs } = deps;
   const leaseMs = pushLeaseMs(pushTimeoutMs);
+  deps.metrics.pushQueue(async () => {
+    const { jobs, oldestCreatedAt } = await queue.depth();
+    return {
+      jobs,
+      oldestSeconds: oldestCreatedAt === null ? 0 : Math.max(0, clock() - oldestCreatedAt) / 1000,
+    };
+  });
   const inFlight = new Set<Promise<void>>();
   let draining: Promise<void> | undefined;
   // Finished jobs are deleted together, a statement (and on SQLite a commit) for many: a job whose delete
