@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps) {
     const { responseCode } = (error ?? {}) as { responseCode?: number };
     return { code: errorCode(error), responseCode };
   };
-  const metrics = createMetrics();
+  const metrics = createMetrics(deps.database.poolUse);
   const jobs = new Jobs(
     (error, name) => app.log.error(kindOf(error), `job ${name} failed`),
     metrics.port.jobRan,

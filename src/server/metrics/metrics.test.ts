@@ -37,6 +37,13 @@ describe.each(testEngines)('metrics on %s', (engine) => {
     const families = await scrape(t);
     expect(families.get('process_cpu_user_seconds_total')?.type).toBe('counter');
     expect(families.get('nodejs_eventloop_lag_seconds')?.type).toBe('gauge');
+    // PostgreSQL's pool holds the connections the app used so far; SQLite has no pool.
+    if (engine === 'postgres') {
+      expect(seriesValue(families, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+      expect(seriesValue(families, 'db_pool_connections', { state: 'waiting' })).toBe(0);
+    } else {
+      expect(families.has('db_pool_connections')).toBe(false);
+    }
     const address = t.app.metricsAddress();
     expect((await fetch(`http://127.0.0.1:${address?.port}/other`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${address?.port}/metrics`, { method: 'POST' })).status).toBe(404);

@@ -8,8 +8,22 @@ import type { MetricsPort } from '../ports.js';
  * registry per app (tests build many apps in one process), never prom-client's global one. Features record
  * what they own through `port` (src/server/ports.ts MetricsPort) and never import prom-client.
  */
-export function createMetrics() {
+export function createMetrics(poolUse?: () => { total: number; idle: number; waiting: number }) {
   const registry = new Registry();
+  if (poolUse) {
+    new Gauge({
+      name: 'db_pool_connections',
+      help: "The PostgreSQL pool's connections: total open, idle, and requests waiting for one.",
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const use = poolUse();
+        this.set({ state: 'total' }, use.total);
+        this.set({ state: 'idle' }, use.idle);
+        this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+  }
   const httpRequests = new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status.',
