@@ -4,13 +4,15 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisEventBus } from '../events/redis-event-bus.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
+import { freePort } from '../test/free-port.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
 import { parsePrometheusText, seriesValue } from '../test/prometheus-text.js';
 import { startTestPushService, type TestPushService } from '../test/push-service.js';
+import { killServerProcesses, startServerProcess, waitForOutput } from '../test/server-process.js';
 import { createTestApp, createVerifiedUser, type TestApp } from '../test/test-app.js';
 import { connect } from '../test/web-socket.js';
 
@@ -214,5 +216,27 @@ describe.runIf(redisUrl).each(testEngines)('event-bus publish failures, on %s wi
       await events.close();
       redis.disconnect();
     }
+  });
+});
+
+describe('the server process with METRICS_PORT', () => {
+  afterEach(killServerProcesses);
+
+  it('serves /metrics on that port only, and the counters move with requests', async () => {
+    const metricsPort = await freePort();
+    const started = await startServerProcess({ METRICS_PORT: String(metricsPort) });
+    await waitForOutput(started, /is running at/);
+    const scrapeProcess = async () => {
+      const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(response.status).toBe(200);
+      return parsePrometheusText(await response.text());
+    };
+    const providers = { method: 'GET', route: '/api/auth/providers', status: '200' };
+    const before = seriesValue(await scrapeProcess(), 'http_requests_total', providers);
+    expect((await fetch(`http://127.0.0.1:${started.port}/api/auth/providers`)).status).toBe(200);
+    expect(seriesValue(await scrapeProcess(), 'http_requests_total', providers)).toBe(before + 1);
+    expect((await fetch(`http://127.0.0.1:${started.port}/metrics`)).status).toBe(404);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
   });
 });
