@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAccountData } from './account-data.js';
@@ -15,10 +16,12 @@ import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
 import { createMessagingPort } from './messaging/messaging.port.js';
+import { createMetrics, startMetricsServer } from './metrics/metrics.js';
 import { proxyTrustOf } from './plugins/client-address.js';
 import { createEarlyAnswers } from './plugins/early-answers.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerInputGuards } from './plugins/input.js';
+import { echoRequestId, requestIdOf } from './plugins/request-id.js';
 import { apiHeadersFor, registerSecurity } from './plugins/security.js';
 import { registerClient } from './plugins/static.js';
 import { registerPushFeature } from './push/push.feature.js';
@@ -57,6 +60,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The instance's periodic work (tests and operators can run a job now). */
     jobs: Jobs;
+    /** Where this instance's metrics listener is bound (METRICS_PORT); undefined when it has none. */
+    metricsAddress(): AddressInfo | undefined;
   }
 }
 
@@ -77,7 +82,10 @@ export async function buildApp(deps: AppDeps) {
     clientErrorHandler: answerClientError,
     // The same trust answers a WebSocket upgrade's address (plugins/client-address.ts).
     trustProxy: proxyTrustOf(config.trustProxy),
+    // A trusted proxy's X-Request-Id, else a new one: in every log line about the request, and its answer.
+    genReqId: requestIdOf(config.trustProxy),
   });
+  echoRequestId(app);
 
   registerErrorHandling(app);
   // First: every answer carries the security headers, a refused input's too.
@@ -90,11 +98,24 @@ export async function buildApp(deps: AppDeps) {
     const { responseCode } = (error ?? {}) as { responseCode?: number };
     return { code: errorCode(error), responseCode };
   };
-  const jobs = new Jobs((error, name) => app.log.error(kindOf(error), `job ${name} failed`));
+  const metrics = createMetrics(deps.database.poolUse);
+  const jobs = new Jobs(
+    (error, name) => app.log.error(kindOf(error), `job ${name} failed`),
+    metrics.port.jobRan,
+  );
   const clock = deps.clock ?? systemClock;
-  const events =
+  const bus =
     deps.events ??
     createInProcessEventBus((error, name) => app.log.error(kindOf(error), `${name} handler failed`));
+  // Every failed announcement is counted, whoever published it.
+  const events: EventBus = {
+    ...bus,
+    publish: (name, payload) =>
+      bus.publish(name, payload).catch((error: unknown) => {
+        metrics.port.publishFailed(name);
+        throw error;
+      }),
+  };
   const featureDeps: FeatureDeps = {
     config,
     database: deps.database,
@@ -108,12 +129,29 @@ export async function buildApp(deps: AppDeps) {
     answerEarly: earlyAnswers.set,
     background: new BackgroundTasks((error, label) => app.log.error(kindOf(error), `${label} failed`)),
     readiness: deps.readiness ?? new Readiness(),
+    metrics: metrics.port,
   };
   app.decorate('jobs', jobs);
+  // Every answer by its route's pattern (never the raw URL, which may carry a token); unmatched: 404s.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.request(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  // Never the metrics on the public origin: a scraper pointed at the wrong port gets a plain 404, not the SPA.
+  app.get('/metrics', (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+  app.decorate('metricsAddress', () => metricsServer?.address());
   for (const register of features) await register(app, featureDeps);
   await registerClient(app, deps.clientDir);
 
   app.addHook('onReady', async () => {
+    if (config.metricsPort !== undefined) {
+      metrics.collectProcessMetrics();
+      metricsServer = await startMetricsServer(metrics.registry, {
+        port: config.metricsPort,
+        host: config.host,
+      });
+    }
     await featureDeps.events.ready();
     jobs.start();
     featureDeps.readiness.markReady();
@@ -124,6 +162,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await metricsServer?.close();
     // Mail promised by an answer already sent goes out before the process ends.
     await featureDeps.background.drain();
   });

@@ -43,6 +43,7 @@ const url = (protocols: string[], example: string) =>
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   APP_ORIGIN: url(['http:', 'https:'], 'https://cars.example.org').optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@host/db').optional(),
@@ -89,6 +90,8 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /** Where `GET /metrics` listens (on HOST, never the public port); undefined: no metrics listener. */
+  metricsPort: number | undefined;
   appOrigin: string;
   isHttps: boolean;
   dataDir: string;
@@ -178,6 +181,7 @@ export function loadConfig(
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     appOrigin,
     isHttps: appOrigin.startsWith('https:'),
     dataDir: path.resolve(e.DATA_DIR),

@@ -8,7 +8,7 @@ import type { Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EarlyAnswerer } from './plugins/early-answers.js';
-import type { AccountDataPort, MessagingPort } from './ports.js';
+import type { AccountDataPort, MessagingPort, MetricsPort } from './ports.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
 /** What every feature is built from: the outside world, and the app's shared machinery. */
@@ -32,6 +32,8 @@ export interface FeatureDeps {
   background: BackgroundTasks;
   /** Whether this instance should be sent requests (GET /api/ready; docs/decisions/0158). */
   readiness: Readiness;
+  /** The instance's metrics: each feature records the facts it owns (src/server/metrics/metrics.ts). */
+  metrics: MetricsPort;
 }
 
 /**

@@ -98,3 +98,23 @@ export interface MessageNotice {
   /** Its sender marked it urgent (issue 33): it alerts even in the recipient's quiet hours. */
   urgent: boolean;
 }
+
+/**
+ * The instance's metrics (issue 35, src/server/metrics/metrics.ts): each feature records the facts it owns
+ * here, and never imports the metrics library.
+ */
+export interface MetricsPort {
+  /** A message was stored (a new conversation's first or a reply). */
+  messageSent(): void;
+  /** A frame announcing a message reached its recipient's socket, `seconds` after the message was written. */
+  messageDelivered(seconds: number): void;
+  socketOpened(): void;
+  socketClosed(): void;
+  /** What a push request came to: taken, gone (404/410), to be retried, or failed (refused, or given up). */
+  push(outcome: 'sent' | 'gone' | 'failed' | 'retried'): void;
+  /** How the push queue is read at each scrape: its jobs, and the oldest one's age in seconds (0: none). */
+  pushQueue(read: () => Promise<{ jobs: number; oldestSeconds: number }>): void;
+  /** An announcement (`EventBus.publish`) failed: the instances that would have heard it did not. */
+  publishFailed(event: string): void;
+  jobRan(job: string, failed: boolean): void;
+}

@@ -42,6 +42,8 @@ export interface DatabaseHandle {
    */
   eraseSoon(): void;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (the instance's metrics, 0157); SQLite has no pool. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 }
 
 // bigint (int8) columns hold epoch milliseconds, far below 2^53: read them as numbers.
@@ -312,7 +314,8 @@ export function openPostgres(
     dialect: new PostgresDialect({ pool: failingAsUnavailable(pool) }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, engine: 'postgres', eraseSoon: () => undefined, close: () => db.destroy() };
+  const poolUse = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, engine: 'postgres', eraseSoon: () => undefined, close: () => db.destroy(), poolUse };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface DomainEvents {
      * (src/server/messaging/inbox.repo.ts): what their unread counts are kept for.
      */
     inboxVersions: Record<string, number>;
+    /** The id of the request that sent it (0157): the instance that writes its frames logs under it too. */
+    requestId?: string;
   };
   /**
    * What became of a message changed for its sender, or the owner answered in its conversation (issue 32):

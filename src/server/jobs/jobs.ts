@@ -21,7 +21,11 @@ export class Jobs {
   private readonly running = new Map<string, Promise<void>>();
   private isStarted = false;
 
-  constructor(private readonly onError: JobErrorReporter) {}
+  constructor(
+    private readonly onError: JobErrorReporter,
+    /** Told of every run as it ends (the instance's metrics). */
+    private readonly onRun: (jobName: string, failed: boolean) => void = () => {},
+  ) {}
 
   register(job: Job): void {
     if (this.jobs.has(job.name)) throw new Error(`Job ${job.name} is registered twice`);
@@ -54,7 +58,13 @@ export class Jobs {
     if (underWay) return underWay;
     const run = job
       .run()
-      .catch((error: unknown) => this.onError(error, name))
+      .then(
+        () => this.onRun(name, false),
+        (error: unknown) => {
+          this.onRun(name, true);
+          this.onError(error, name);
+        },
+      )
       .finally(() => this.running.delete(name));
     this.running.set(name, run);
     return run;

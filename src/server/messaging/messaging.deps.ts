@@ -28,6 +28,8 @@ export interface MessagingServiceDeps {
   events: EventBus;
   /** The message is committed whatever happens to its announcement (clients also poll). */
   onAnnounceError: (error: unknown) => void;
+  /** The instance's metrics: messaging counts the messages it stores. */
+  metrics: Pick<FeatureDeps['metrics'], 'messageSent'>;
   /** After a delete of text has committed: none of it stays in the database's files (DatabaseHandle). */
   eraseSoon: () => void;
   /** The network a visitor writes from, as a block keeps it (a keyed hash, never the address). */
@@ -42,7 +44,7 @@ export interface MessagingServiceDeps {
 
 /** Messaging's service deps from the app's: its repo, and its transaction on the engine at hand. */
 export function messagingServiceDeps(
-  { database, limiter, clock, events }: FeatureDeps,
+  { database, limiter, clock, events, metrics }: FeatureDeps,
   onAnnounceError: (error: unknown) => void,
 ): MessagingServiceDeps {
   const repos = (db: Db, scope: TransactionScope) =>
@@ -59,6 +61,7 @@ export function messagingServiceDeps(
     clock,
     events,
     onAnnounceError,
+    metrics,
     eraseSoon: database.eraseSoon,
     networkOf: visitorNetworks(database.db, clock),
     blocks: createBlocksRepo(database.db),

@@ -75,7 +75,7 @@ export function registerMessagingRoutes(
   app.post('/api/messages/anonymous', async (request, reply) => {
     const input = anonymousMessageRequestSchema.parse(request.body);
     const key = idempotencyKeyOf(request);
-    const sent = await send.sendToVehicle(input, senderOf(request, reply), key);
+    const sent = await send.sendToVehicle(input, senderOf(request, reply), key, request.id);
     return reply.status(201).send(sent);
   });
 
@@ -96,7 +96,7 @@ export function registerMessagingRoutes(
     const userId = requireUser(request).user.id;
     const { content } = replyRequestSchema.parse(request.body);
     const key = idempotencyKeyOf(request);
-    const { side, message } = await send.reply(userId, request.params.id, content, key);
+    const { side, message } = await send.reply(userId, request.params.id, content, key, request.id);
     return reply.status(201).send(presentMessage(message, side));
   });
 

@@ -70,8 +70,12 @@ export function createSendService(deps: MessagingServiceDeps) {
   }
 
   /** After the commit: every instance hears of the message, with the versions its commit left. */
-  const announce = (message: MessageWritten, inboxVersions: InboxVersions) =>
-    deps.events.publish('message.created', { ...message, inboxVersions }).catch(deps.onAnnounceError);
+  const announce = (message: MessageWritten, inboxVersions: InboxVersions, requestId: string | undefined) => {
+    deps.metrics.messageSent();
+    return deps.events
+      .publish('message.created', { ...message, inboxVersions, ...(requestId ? { requestId } : {}) })
+      .catch(deps.onAnnounceError);
+  };
 
   /** The vehicle a signed-in sender writes as: the one named (theirs, active), else their first, else none. */
   /**
@@ -96,6 +100,8 @@ export function createSendService(deps: MessagingServiceDeps) {
       input: AnonymousMessageInput,
       sender: Sender,
       idempotencyKey: string | undefined,
+      /** The sending request's id (its log lines'), carried to the instances that deliver it. */
+      requestId?: string,
     ): Promise<SentMessage> {
       const senderKey = sender.kind === 'user' ? `u:${sender.userId}` : `a:${sender.visitorHash}`;
       const urgent = isUrgent(input.urgent, input.content);
@@ -208,7 +214,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       } catch (error) {
         return JSON.parse(await keys.answerOfConcurrentRetry(error, key)) as SentMessage;
       }
-      await announce(sent.message, sent.inboxVersions);
+      await announce(sent.message, sent.inboxVersions, requestId);
       return sent.result;
     },
 
@@ -221,6 +227,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       conversationId: string,
       content: string,
       idempotencyKey?: string,
+      requestId?: string,
     ): Promise<{ side: ConversationSide; message: MessageView }> {
       const request = idempotentRequest('POST /api/conversations/{id}/messages', [conversationId, content]);
       const key = { senderKey: `u:${userId}`, idempotencyKey, request };
@@ -273,7 +280,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       } catch (error) {
         return replyOf(await keys.answerOfConcurrentRetry(error, key), masked);
       }
-      await announce(sent.message, sent.inboxVersions);
+      await announce(sent.message, sent.inboxVersions, requestId);
       // A visitor has no account to hear of it: their status page does (issue 32).
       if (side === 'one' && conversation.visitorTwoHash !== null) {
         await deps.events

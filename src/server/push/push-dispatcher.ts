@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Job } from '../jobs/jobs.js';
+import type { MetricsPort } from '../ports.js';
 import type { PushJobRow, PushQueueRepo, PushRepo } from './push.repo.js';
 import type { PushSender, PushUrgency } from './push-sender.js';
 import type { VapidKeys } from './vapid.js';
@@ -28,6 +29,8 @@ export interface PushDispatcherDeps {
    * recordDelivery, issue 32). Its failure goes to onError; the push stands.
    */
   onDelivered: (messageId: string) => Promise<void>;
+  /** The instance's metrics: what each push request came to. */
+  metrics: Pick<MetricsPort, 'push' | 'pushQueue'>;
   /** The sender's timeout (config.pushTimeoutMs); claims last twice that (pushLeaseMs). */
   pushTimeoutMs: number;
 }
@@ -41,6 +44,13 @@ export interface PushDispatcherDeps {
 export function createPushDispatcher(deps: PushDispatcherDeps) {
   const { queue, subscriptions, sender, clock, pushTimeoutMs } = deps;
   const leaseMs = pushLeaseMs(pushTimeoutMs);
+  deps.metrics.pushQueue(async () => {
+    const { jobs, oldestCreatedAt } = await queue.depth();
+    return {
+      jobs,
+      oldestSeconds: oldestCreatedAt === null ? 0 : Math.max(0, clock() - oldestCreatedAt) / 1000,
+    };
+  });
   const inFlight = new Set<Promise<void>>();
   let draining: Promise<void> | undefined;
   // Finished jobs are deleted together, a statement (and on SQLite a commit) for many: a job whose delete
@@ -82,13 +92,20 @@ export function createPushDispatcher(deps: PushDispatcherDeps) {
     let delivered = false;
     for (const target of await targetsOf(job)) {
       const outcome = await sender.send(target, job.payload, options);
-      if (outcome.kind === 'sent') delivered = true;
+      if (outcome.kind === 'sent') {
+        delivered = true;
+        deps.metrics.push('sent');
+      }
       if (outcome.kind === 'gone') {
+        deps.metrics.push('gone');
         await subscriptions.deleteSubscription(target.id);
         continue;
       }
+      if (outcome.kind === 'refused') deps.metrics.push('failed');
       if (outcome.kind !== 'retry') continue;
       const next = clock() + (outcome.retryAfterMs ?? backoffMs(job.attempts));
+      // Past its TTL: given up.
+      deps.metrics.push(next >= job.expiresAt ? 'failed' : 'retried');
       if (next >= job.expiresAt) continue;
       if (job.subscriptionId) return queue.reschedule(job.id, next);
       await queue.insertRetry(job.id, {

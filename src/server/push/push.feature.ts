@@ -21,11 +21,11 @@ export const registerPushFeature: Feature = (app, deps) => {
   deps.accountData.add('notificationPreferences', push.preferences);
   const warn = (what: string) => (e: unknown) => app.log.warn({ code: errorCode(e) }, `${what} failed`);
   const dispatcher = createPushDispatcher({
+    ...deps,
     queue: createPushQueueRepo(database.db, database.engine),
     subscriptions: repo,
     sender,
     keys,
-    clock,
     onError: warn('push'),
     onDelivered: deps.messaging.recordDelivery,
     pushTimeoutMs,

@@ -338,6 +338,16 @@ export function createPushQueueRepo(db: Db, engine: Engine) {
         .execute();
     },
 
+    /** How many pushes wait (every account's: an operator's figure, no one's data), and the oldest's time. */
+    async depth(): Promise<{ jobs: number; oldestCreatedAt: number | null }> {
+      const row = await db
+        .selectFrom('pushJobs')
+        .select((eb) => [eb.fn.countAll().as('jobs'), eb.fn.min('createdAt').as('oldest')])
+        .executeTakeFirst();
+      const oldest = row?.oldest;
+      return { jobs: Number(row?.jobs ?? 0), oldestCreatedAt: oldest == null ? null : Number(oldest) };
+    },
+
     /** A retry later: released, due at `nextAttemptAt`. */
     async reschedule(id: string, nextAttemptAt: number) {
       await db.updateTable('pushJobs').set({ nextAttemptAt, claimedUntil: 0 }).where('id', '=', id).execute();

@@ -49,7 +49,7 @@ function refuseUpgrade(socket: Duplex, status: 403 | 404, body: object) {
  */
 export function createRealtimeGateway(
   app: FastifyInstance,
-  { config, clock, messaging }: Pick<FeatureDeps, 'config' | 'clock' | 'messaging'>,
+  { config, clock, messaging, metrics }: Pick<FeatureDeps, 'config' | 'clock' | 'messaging' | 'metrics'>,
 ) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
   const sockets = new Sockets();
@@ -99,6 +99,8 @@ export function createRealtimeGateway(
     socket.on('pong', markAlive);
     socket.on('error', ignore);
     alive.add(socket);
+    metrics.socketOpened();
+    socket.once('close', metrics.socketClosed);
     if (!perAddress.take(address)) {
       socket.close(SOCKET_CLOSE_TOO_MANY, socketCloseReasons.tooManyForAddress);
       return;

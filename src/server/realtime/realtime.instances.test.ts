@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { type ServerEvent, SOCKET_CLOSE_UNAUTHENTICATED } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
 import { createRedisEventBus } from '../events/redis-event-bus.js';
+import { loggerOptions } from '../logging.js';
 import { createSmtpMailer } from '../mail/mailer.js';
 import { RedisRateLimitStore } from '../rate-limit/rate-limiter.js';
 import { buildVehicle } from '../test/factories.js';
@@ -43,6 +44,8 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
   let two: Awaited<ReturnType<typeof buildApp>>;
   let twoUrl: string;
   const mailers: Array<{ close(): void }> = [];
+  /** Instance two's log lines (JSON, debug): which request a frame it wrote came from (0157). */
+  const twoLog: string[] = [];
 
   beforeAll(async () => {
     const redisOne = await redis();
@@ -63,6 +66,9 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
       rateLimitStore: new RedisRateLimitStore(redisTwo, `${prefix}rl:`),
       events: await createRedisEventBus(redisTwo, () => undefined, `${prefix}events:`),
       clock: one.clock.now,
+      logger: loggerOptions('debug', 'json', {
+        write: (chunk: string) => twoLog.push(...chunk.split('\n').filter(Boolean)) > 0,
+      }),
     });
     await two.listen({ port: 0, host: '127.0.0.1' });
     twoUrl = `ws://127.0.0.1:${(two.server.address() as AddressInfo).port}/ws`;
@@ -107,6 +113,16 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
         type: 'new_message',
         message: { id: sent.json().id, conversationId: sent.json().conversationId },
       });
+    // Instance two logged the frame under the id instance one gave the sending request.
+    const requestId = sent.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect
+      .poll(() =>
+        twoLog
+          .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; messageId?: string })
+          .filter((record) => record.msg === 'message frame written' && record.messageId === sent.json().id),
+      )
+      .toEqual([expect.objectContaining({ reqId: requestId })]);
     socket.close();
   });
 

@@ -20,7 +20,7 @@ const CATCH_UP_MARGIN_MS = 10_000;
  */
 export function registerRealtimeSubscribers(
   log: FastifyBaseLogger,
-  { events, messaging, clock }: Pick<FeatureDeps, 'events' | 'messaging' | 'clock'>,
+  { events, messaging, clock, metrics }: Pick<FeatureDeps, 'events' | 'messaging' | 'clock' | 'metrics'>,
   sockets: Sockets,
 ): () => void {
   events.subscribe('message.created', async (created) => {
@@ -32,6 +32,11 @@ export function registerRealtimeSubscribers(
         type: 'new_message',
         message: { id: created.messageId, conversationId: created.conversationId },
       });
+      if (userId === created.recipientUserId) {
+        metrics.messageDelivered((clock() - created.createdAt) / 1000);
+        // Under the sending request's id, on whichever instance holds the socket (0157).
+        log.debug({ reqId: created.requestId, messageId: created.messageId }, 'message frame written');
+      }
       const unreadCount = await messaging.unreadCountAfter(userId, created);
       sockets.send(userId, { type: 'unread_count_update', unreadCount });
     }

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Engine } from '../db/index.js';
 import type { EventBus } from '../events/event-bus.js';
@@ -22,6 +22,7 @@ export interface TestAppOptions {
   events?: EventBus;
   clientDir?: string;
   readiness?: Readiness;
+  logger?: AppDeps['logger'];
 }
 
 /** The real app on a fresh database of `engine`, mailing to a real SMTP sink on loopback. */
@@ -47,6 +48,7 @@ export async function createTestApp(engine: Engine, options: TestAppOptions = {}
     rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(clock.now),
     events: options.events,
     clientDir: options.clientDir,
+    logger: options.logger,
     clock: clock.now,
     readiness: options.readiness,
   });
