@@ -22,9 +22,12 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] as number;
 };
 
-/** What a client could tell two answers apart by: status, headers (but the date) and body. */
+/**
+ * What a client could tell two answers apart by: status, headers and body, but the date and the request's own
+ * id (each answer has its own: decision 0157).
+ */
 const answerOf = (response: Awaited<ReturnType<typeof call>>) => {
-  const { date: _date, ...headers } = response.headers;
+  const { date: _date, 'x-request-id': _requestId, ...headers } = response.headers;
   return { status: response.statusCode, headers, body: response.body };
 };
 
