@@ -29,7 +29,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'chaos/**/*.test.ts',
+          ],
           isolate: false,
         },
       },

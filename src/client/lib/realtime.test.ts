@@ -10,6 +10,7 @@ import {
   REALTIME_RECONNECT_DELAY_MS,
   REALTIME_TOO_MANY_RETRY_MS,
   realtimeOpen,
+  realtimeWindowEvents,
   reconnectDelayAfter,
 } from './realtime.js';
 
@@ -36,6 +37,8 @@ describe('reconnectDelayAfter', () => {
 });
 
 describe('connectRealtime and the browser network', () => {
+  /** The window events the page raised, by type. */
+  const dispatched: string[] = [];
   /** The sockets the page opened, as the browser's WebSocket would record them. */
   const opened: FakeSocket[] = [];
   class FakeSocket {
@@ -73,10 +76,12 @@ describe('connectRealtime and the browser network', () => {
   beforeEach(() => {
     opened.length = 0;
     vi.useFakeTimers();
+    dispatched.length = 0;
     vi.stubGlobal('window', {
       location: { href: 'https://app.example/home' },
       setTimeout: globalThis.setTimeout,
       clearTimeout: globalThis.clearTimeout,
+      dispatchEvent: (event: Event) => dispatched.push(event.type),
     });
     vi.stubGlobal('WebSocket', FakeSocket);
   });
@@ -146,6 +151,22 @@ describe('connectRealtime and the browser network', () => {
     connectRealtime('', fakeNetwork(true))();
     expect(changes).toHaveLength(4);
     stop();
+  });
+
+  it('tells the screens to read again when a socket opens after a gap, not when the first one opens', () => {
+    const disconnect = connectRealtime('user-1', fakeNetwork(true));
+    opened[0]?.onopen?.();
+    expect(dispatched).toEqual([]);
+    // An instance died (1006): the next socket, 3 s later, is a reconnect; so is one after a 1012.
+    opened[0]?.close(1006);
+    vi.advanceTimersByTime(REALTIME_RECONNECT_DELAY_MS);
+    opened[1]?.onopen?.();
+    expect(dispatched).toEqual([realtimeWindowEvents.reconnected]);
+    opened[1]?.close(SOCKET_CLOSE_SERVICE_RESTART);
+    vi.advanceTimersByTime(0);
+    opened[2]?.onopen?.();
+    expect(dispatched).toEqual([realtimeWindowEvents.reconnected, realtimeWindowEvents.reconnected]);
+    disconnect();
   });
 
   it('once closed for good, opens nothing when the network comes back', () => {

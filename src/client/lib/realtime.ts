@@ -32,6 +32,11 @@ export const realtimeWindowEvents = {
   unreadCountUpdate: 'unreadCountUpdate',
   /** What became of a sent message changed (issue 32): its status page reads it again. */
   messageStatusUpdate: 'messageStatusUpdate',
+  /**
+   * A socket opened again after one had closed (an instance died, the network came back): what arrived
+   * meanwhile came over no socket, so the screens read conversations and counts again (docs/decisions/0159).
+   */
+  reconnected: 'realtimeReconnected',
 } as const;
 
 /** One small handler per server event (STYLE.md: no switch that grows with every feature). */
@@ -100,6 +105,7 @@ export function connectRealtime(userId: string, network: BrowserNetwork = browse
   let reconnect: number | undefined;
   let isStopped = false;
   let isWaitingForNetwork = false;
+  let hasOpened = false;
 
   const open = () => {
     reconnect = undefined;
@@ -121,6 +127,8 @@ export function connectRealtime(userId: string, network: BrowserNetwork = browse
       current.send(JSON.stringify({ type: 'authenticate', userId }));
       isOpen = true;
       countOpen(1);
+      if (hasOpened) window.dispatchEvent(new CustomEvent(realtimeWindowEvents.reconnected));
+      hasOpened = true;
     };
     current.onmessage = (message) => dispatch(message.data);
     current.onclose = (event) => {
