@@ -98,27 +98,28 @@ const SHUTDOWN_DELAY_MS = 4 * CHECK_MS;
 
 interface Owner {
   vehicleId: string;
-  token: string;
+  /** One session per device, as each signed-in browser has its own. */
+  tokens: string[];
 }
 
-/** Owners with a session and a vehicle each, written straight to the database. */
+/** Owners with a vehicle and SOCKETS_PER_OWNER devices signed in, written straight to the database. */
 async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[]> {
   const now = Date.now();
   const rows = Array.from({ length: count }, (_, index) => {
     const userId = randomUUID();
-    const token = randomBytes(32).toString('base64url');
+    const tokens = Array.from({ length: SOCKETS_PER_OWNER }, () => randomBytes(32).toString('base64url'));
     const vehicleId = randomUUID();
     return {
-      owner: { vehicleId, token },
+      owner: { vehicleId, tokens },
       user: benchUserRow({ id: userId, email: `chaos-${index}-${userId}@example.org`, now }),
-      session: {
+      sessions: tokens.map((token) => ({
         tokenHash: hashToken(token),
         userId,
         isPersistent: 1,
         createdAt: now,
         expiresAt: now + 24 * 3600_000,
         lastSeenAt: now,
-      },
+      })),
       vehicle: benchVehicleRow({
         id: vehicleId,
         ownerId: userId,
@@ -134,7 +135,7 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
     .execute();
   await handle.db
     .insertInto('sessions')
-    .values(rows.map((row) => row.session))
+    .values(rows.flatMap((row) => row.sessions))
     .execute();
   await handle.db
     .insertInto('vehicles')
@@ -352,7 +353,7 @@ async function openDevices(url: string, owners: Owner[], count: number): Promise
     (_, index) =>
       new Device(
         url,
-        (owners[Math.floor(index / SOCKETS_PER_OWNER)] as Owner).token,
+        (owners[Math.floor(index / SOCKETS_PER_OWNER)] as Owner).tokens[index % SOCKETS_PER_OWNER] as string,
         // Each address holds fewer sockets than the server's cap per address (decision 0128).
         `127.0.1.${2 + Math.floor(index / 100)}`,
         Math.floor(index / SOCKETS_PER_OWNER),
@@ -390,7 +391,7 @@ export async function runCase(
     const instances: Instance[] = [];
     for (const name of ['instance1', 'instance2']) instances.push(await startInstance(name, env));
     cleanups.push(async () => {
-      for (const instance of instances) if (instance.isRunning()) await instance.kill();
+      for (const instance of instances) if (instance.isRunning()) await instance.terminate();
     });
     const balancer = await startHaproxy(
       balancerPort,

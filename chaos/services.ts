@@ -206,20 +206,29 @@ export interface Instance {
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vc-chaos-')),
-        LOG_LEVEL: 'warn',
-        LOG_FORMAT: 'json',
-        ...env,
+    // CHAOS_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": where the instances' time goes (written when
+    // they stop, so at the end of a case for the one still running).
+    spawn(
+      process.execPath,
+      [
+        ...(process.env.CHAOS_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        path.join(root, 'dist/server/main.js'),
+      ],
+      {
+        cwd: root,
+        env: {
+          PATH: process.env.PATH,
+          ...(process.env.HOME ? { HOME: process.env.HOME } : {}),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vc-chaos-')),
+          LOG_LEVEL: 'warn',
+          LOG_FORMAT: 'json',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    ),
   );
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -248,7 +257,10 @@ export async function startInstance(name: string, env: Record<string, string>): 
     },
     async terminate() {
       child.kill('SIGTERM');
+      // Past its drain and the pushes it may flush, it is stuck: kill it.
+      const stuck = setTimeout(() => child.kill('SIGKILL'), 30_000);
       await exited(child);
+      clearTimeout(stuck);
       return child.exitCode;
     },
   };
