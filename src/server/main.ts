@@ -8,7 +8,7 @@ import { openDatabase, restrictMode, sqliteFiles } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { errorCode } from './errors/error-code.js';
 import { createRedisEventBus } from './events/redis-event-bus.js';
-import { Readiness } from './health/readiness.js';
+import { isRedisServing, Readiness } from './health/readiness.js';
 import { listenWhileStarting } from './health/starting-listener.js';
 import { loggerOptions } from './logging.js';
 import { createOutboxMailer, createSmtpMailer } from './mail/mailer.js';
@@ -127,8 +127,8 @@ async function main() {
       )
     : undefined;
 
-  // Not ready while Redis, when configured, cannot be reached (GET /api/ready).
-  const readiness = new Readiness(redis ? () => redis.status === 'ready' : undefined);
+  // Not ready while Redis, when configured, cannot be reached or the bus is not hearing (GET /api/ready).
+  const readiness = new Readiness(redis && events ? isRedisServing(redis, events) : undefined);
   const app = await buildApp({
     config,
     database,

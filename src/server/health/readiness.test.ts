@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisEventBus } from '../events/redis-event-bus.js';
 import { testEngines } from '../test/databases.js';
 import { call } from '../test/http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { Readiness } from './readiness.js';
+import { isRedisServing, Readiness } from './readiness.js';
 
 const notReady = (message: string) => ({ message, code: 'SERVICE_UNAVAILABLE' });
 
@@ -96,4 +98,43 @@ describe('readiness', () => {
       await t.close();
     }
   });
+
+  it.runIf(redisUrl)(
+    'is not ready while the event bus has lost its subscription, until it subscribes again',
+    async () => {
+      // Named, so that only this test's subscriber connection is cut on the shared Redis.
+      const name = `readiness-${randomBytes(6).toString('hex')}`;
+      const redis = new Redis(redisUrl ?? '', { lazyConnect: true, connectionName: name });
+      const admin = new Redis(redisUrl ?? '');
+      redis.on('error', () => undefined);
+      await redis.connect();
+      const bus = await createRedisEventBus(redis, () => undefined, `test-${name}:`);
+      bus.subscribe('session.ended', () => undefined);
+      await bus.ready();
+      const readiness = new Readiness(isRedisServing(redis, bus));
+      readiness.markReady();
+      try {
+        expect(readiness.notReadyBecause()).toBeUndefined();
+        // What readiness said at each end of the gap (its own listener was told first).
+        const seen: Array<string | undefined> = [];
+        bus.watchDelivery({
+          lost: () => seen.push(readiness.notReadyBecause()),
+          resumed: () => seen.push(readiness.notReadyBecause()),
+        });
+        const clients = String(await admin.client('LIST'))
+          .split('\n')
+          .filter((line) => line.includes(` name=${name} `) && / sub=[1-9]/.test(line));
+        expect(clients).toHaveLength(1);
+        const id = clients[0]?.match(/^id=(\d+)/)?.[1] ?? '';
+        await admin.client('KILL', 'ID', id);
+        // The commands' connection stayed up all along: the bus's gap alone made it not ready.
+        await expect.poll(() => seen).toEqual(['redis', undefined]);
+        expect(redis.status).toBe('ready');
+      } finally {
+        await bus.close();
+        redis.disconnect();
+        admin.disconnect();
+      }
+    },
+  );
 });

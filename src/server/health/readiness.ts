@@ -1,3 +1,5 @@
+import type { EventBus } from '../events/event-bus.js';
+
 /**
  * Whether this instance should be sent new requests (GET /api/ready; docs/decisions/0158): not while it
  * starts, not once it drains after SIGTERM, and not while Redis, when configured, is unreachable (its
@@ -32,4 +34,25 @@ export class Readiness {
     if (this.isRedisUp && !this.isRedisUp()) return 'redis';
     return undefined;
   }
+}
+
+/**
+ * Whether the shared Redis serves this instance now: its commands' connection is ready, and the event bus
+ * hears the others (its subscription is not in a gap: after an outage the bus subscribes again only once
+ * connected, and until then this instance's sockets would hear nothing written on another instance).
+ */
+export function isRedisServing(
+  redis: { readonly status: string },
+  events: Pick<EventBus, 'watchDelivery'>,
+): () => boolean {
+  let isHearing = true;
+  events.watchDelivery({
+    lost: () => {
+      isHearing = false;
+    },
+    resumed: () => {
+      isHearing = true;
+    },
+  });
+  return () => redis.status === 'ready' && isHearing;
 }
