@@ -22,6 +22,13 @@ export interface MessagingPort {
    */
   messagesConcerning(userIds: readonly string[], since: number): Promise<MessageWritten[]>;
   /**
+   * The live conversations these visitors (by their cookie's hash) wrote in: what a visitor's status page
+   * may need to read again after a gap in what this instance heard.
+   */
+  conversationsOfVisitors(
+    visitorHashes: readonly string[],
+  ): Promise<Array<{ visitorHash: string; conversationId: string }>>;
+  /**
    * In the transaction of `scope` (a `message.written` handler's): what a notification of the message shows
    * its recipient, with their unread count; undefined when it is gone.
    */

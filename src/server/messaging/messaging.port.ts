@@ -60,6 +60,18 @@ export function createMessagingPort(
       return messages;
     },
 
+    async conversationsOfVisitors(visitorHashes) {
+      const found: Array<{ visitorHash: string; conversationId: string }> = [];
+      for (let at = 0; at < visitorHashes.length; at += USERS_PER_QUERY) {
+        const rows = await repo.listConversationsOfVisitors(
+          visitorHashes.slice(at, at + USERS_PER_QUERY),
+          since(),
+        );
+        for (const row of rows) found.push({ visitorHash: row.visitorTwoHash, conversationId: row.id });
+      }
+      return found;
+    },
+
     messageNotice: (scope, messageId, recipientUserId) =>
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
 

@@ -257,6 +257,18 @@ export function createMessagingRepo(db: Db, engine: Engine) {
      * The messages written after `since` in the conversations of these users (either side), with both
      * sides' accounts: conversations by their users' indexes and recent activity, never a scan of messages.
      */
+    /** The conversations these visitors wrote in that have a message after `since` (a live one). */
+    listConversationsOfVisitors(visitorHashes: readonly string[], since: number) {
+      if (visitorHashes.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('conversations')
+        .select(['id', 'visitorTwoHash'])
+        .where('visitorTwoHash', 'in', visitorHashes)
+        .where('lastMessageAt', '>', since)
+        .$narrowType<{ visitorTwoHash: string }>()
+        .execute();
+    },
+
     listMessagesOfUsersSince(userIds: readonly string[], since: number) {
       if (userIds.length === 0) return Promise.resolve([]);
       return db

@@ -236,6 +236,39 @@ describe.runIf(databaseUrl && redisUrl)('two instances sharing PostgreSQL and Re
     socket.close();
   });
 
+  it('a visitor’s socket on the other instance hears about its conversation again after a gap', async () => {
+    const [owner, vehicle] = [firstOwner, firstVehicle];
+    const sent = await call(one.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: 'Your lights are on' },
+      ip: '10.9.8.7',
+    });
+    expect(sent.statusCode).toBe(201);
+    const visitor = sent.cookies.find((cookie) => cookie.name === 'visitor');
+    const socket = new WebSocket(twoUrl, {
+      headers: { origin: TEST_ORIGIN, cookie: `visitor=${visitor?.value}` },
+    });
+    const events: ServerEvent[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+    await expect.poll(() => events[0]).toEqual({ type: 'authenticated' });
+
+    await admin.call('ACL', 'SETUSER', twoUser.username, 'off');
+    expect(await admin.call('CLIENT', 'KILL', 'USER', twoUser.username, 'TYPE', 'pubsub')).toBe(1);
+    const heardBefore = events.length;
+    // The owner reads it on instance one: Seen, announced while instance two hears nothing.
+    const read = await call(one.app, 'PATCH', `/api/conversations/${sent.json().conversationId}/read`, {
+      cookie: owner.cookie,
+    });
+    expect(read.statusCode).toBeLessThan(300);
+    await settle({ socket });
+    expect(events).toHaveLength(heardBefore);
+
+    await admin.call('ACL', 'SETUSER', twoUser.username, 'on');
+    await expect
+      .poll(() => events.at(-1), { timeout: 10_000 })
+      .toEqual({ type: 'message_status', conversationId: sent.json().conversationId, messageId: null });
+    socket.close();
+  });
+
   it('the per-vehicle limit holds across both instances', async () => {
     const owner = await createVerifiedUser(one);
     const vehicle = await buildVehicle(one.app, owner.cookie);

@@ -60,8 +60,9 @@ export function registerRealtimeSubscribers(
 
   /**
    * What this instance's sockets missed while the bus heard nothing (Redis lost its subscription): the
-   * messages written since then to or by their users, then each such user's count, read afresh. A frame
-   * seen before is harmless: the client refreshes on it. A session that ended meanwhile is read again at
+   * messages written since then to or by their users, then each such user's count, read afresh; and each
+   * visitor's conversations, for their status pages to read again. A frame seen before is harmless: the
+   * client refreshes on it. A session that ended meanwhile is read again at
    * the next heartbeat.
    */
   async function catchUp(since: number) {
@@ -78,6 +79,12 @@ export function registerRealtimeSubscribers(
     for (const userId of concerned) {
       const unreadCount = await messaging.recountUnread(userId);
       sockets.send(userId, { type: 'unread_count_update', unreadCount });
+    }
+    // A visitor's status page reads its message again on a frame about its conversation (issue 32).
+    for (const { visitorHash, conversationId } of await messaging.conversationsOfVisitors(
+      sockets.visitors(),
+    )) {
+      sockets.send(visitorKeyOf(visitorHash), { type: 'message_status', conversationId, messageId: null });
     }
   }
 

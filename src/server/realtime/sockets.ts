@@ -15,7 +15,8 @@ interface Connection {
  * The key a visitor's sockets are kept under (the SHA-256 of their cookie, as messaging stores it), beside
  * accounts' ids: never equal to an account's id (a UUID).
  */
-export const visitorKeyOf = (visitorHash: string) => `visitor:${visitorHash}`;
+const VISITOR_KEY_PREFIX = 'visitor:';
+export const visitorKeyOf = (visitorHash: string) => `${VISITOR_KEY_PREFIX}${visitorHash}`;
 
 /** How many of something each key holds, up to a cap (sockets per session, per address). */
 export class Tally {
@@ -62,9 +63,16 @@ export class Sockets {
     return this.byUser.has(userId);
   }
 
+  /** The visitors with a socket here, by their cookie's hash. */
+  visitors(): string[] {
+    return [...this.byUser.keys()]
+      .filter((key) => key.startsWith(VISITOR_KEY_PREFIX))
+      .map((key) => key.slice(VISITOR_KEY_PREFIX.length));
+  }
+
   /** The accounts with a socket here (not the visitors). */
   users(): string[] {
-    return [...this.byUser.keys()].filter((key) => !key.startsWith('visitor:'));
+    return [...this.byUser.keys()].filter((key) => !key.startsWith(VISITOR_KEY_PREFIX));
   }
 
   send(userId: string, event: ServerEvent): void {
