@@ -19,7 +19,8 @@
 // other runs' on a shared one), or BENCH_REDIS_URL.
 //
 // Every process the bench starts ends with it: on a normal end, on a failure, on SIGINT/SIGTERM, and, should
-// the bench itself be killed, through a watchdog process that kills them once the bench is gone.
+// the bench itself be killed, through a watchdog process that kills them (and drops the bench's database)
+// once the bench is gone.
 
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -79,23 +80,39 @@ function killAll() {
   }
   started.clear();
   fs.rmSync(pidFile, { force: true });
+  fs.rmSync(databaseFile, { force: true });
 }
-// Should this process be killed outright (SIGKILL, OOM), the watchdog kills what it started.
+/** The database this run created (its name), for the watchdog to drop should the bench be killed. */
+const databaseFile = `${pidFile}.database`;
+// Should this process be killed outright (SIGKILL, OOM), the watchdog kills what it started and drops its
+// database.
 const watchdog = spawn(
   process.execPath,
   [
     '-e',
     `const fs = require('node:fs');
-     setInterval(() => {
+     let done = false;
+     setInterval(async () => {
        try { process.kill(${process.pid}, 0); return; } catch {}
+       if (done) return;
+       done = true;
        let pids = [];
        try { pids = fs.readFileSync(${JSON.stringify(pidFile)}, 'utf8').split('\\n').filter(Boolean); } catch {}
        for (const pid of pids) { try { process.kill(Number(pid), 'SIGKILL'); } catch {} }
-       try { fs.rmSync(${JSON.stringify(pidFile)}, { force: true }); } catch {}
+       try {
+         const name = fs.readFileSync(${JSON.stringify(databaseFile)}, 'utf8');
+         if (/^vc_test_\\w+$/.test(name)) {
+           const client = new (require('pg').Client)({ connectionString: ${JSON.stringify(postgresAdminUrl ?? '')} });
+           await client.connect();
+           await client.query('DROP DATABASE IF EXISTS ' + name + ' WITH (FORCE)');
+           await client.end();
+         }
+       } catch {}
+       for (const file of [${JSON.stringify(pidFile)}, ${JSON.stringify(databaseFile)}]) fs.rmSync(file, { force: true });
        process.exit(0);
      }, 500);`,
   ],
-  { detached: true, stdio: 'ignore' },
+  { cwd: root, detached: true, stdio: 'ignore' },
 );
 watchdog.unref();
 process.on('exit', () => {
@@ -395,6 +412,7 @@ const redis = process.env.BENCH_REDIS_URL
   ? { url: process.env.BENCH_REDIS_URL, stop: () => undefined }
   : await startRedis();
 const database = await createTestDatabase('postgres', postgresAdminUrl);
+fs.writeFileSync(databaseFile, new URL(database.serverEnv.DATABASE_URL ?? '').pathname.slice(1));
 const clients = Array.from({ length: CLIENTS }, startClient);
 const probeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vc-sockets-probe-'));
 type App = Awaited<ReturnType<typeof startAppServer>>;
