@@ -29,6 +29,7 @@ import {
   benchVehicleRow,
   cpuTimeMs,
   postgresAdminUrl,
+  probeMemory,
   root,
   startAppServer,
   startBareServer,
@@ -466,19 +467,6 @@ function cpuPerSendNote(
 const failuresNote = (senders: ReturnType<typeof createSenders>) =>
   senders.failures() === 0 ? '' : `${senders.failures()} failed ${JSON.stringify([...senders.statuses])}`;
 
-/** The server's memory after a full garbage collection, through bench/memory-probe.mjs. */
-async function serverMemory(app: App, file: string) {
-  fs.rmSync(file, { force: true });
-  process.kill(app.pid, 'SIGUSR2');
-  const deadline = Date.now() + 10_000;
-  while (!fs.existsSync(file)) {
-    if (Date.now() > deadline) throw new Error('the memory probe did not answer');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as { rss: number; heapUsed: number; external: number };
-}
-
 const bare = await startBareServer();
 // The same load generator against a server that does nothing: what the machine allows. Kept up to the
 // end: every throughput round measures it again right before the app.
@@ -599,10 +587,10 @@ if (runs('memory')) {
     // A few sockets first, so code loaded on first use is not counted per socket.
     await closeAll(await connectOwners(app, owners.slice(0, 50), false));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const before = await serverMemory(app, probe);
+    const before = await probeMemory(app.pid, probe);
     const sockets = await connectOwners(app, owners, false);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const after = await serverMemory(app, probe);
+    const after = await probeMemory(app.pid, probe);
     const per = (field: 'rss' | 'heapUsed' | 'external') =>
       ((after[field] - before[field]) / sockets.length / 1024).toFixed(2);
     lines.push(

@@ -363,3 +363,26 @@ export function benchUserRow(values: { id: string; email: string; now: number })
     updatedAt: values.now,
   };
 }
+
+/**
+ * The memory of process `pid`, started with `--expose-gc --import bench/memory-probe.mjs` and
+ * MEMORY_PROBE_FILE=`file`, after a full garbage collection.
+ */
+export async function probeMemory(pid: number, file: string) {
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 30_000;
+  while (!fs.existsSync(file)) {
+    if (Date.now() > deadline) throw new Error('the memory probe did not answer');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // The probe writes the file in one call: wait for it to be whole.
+  for (;;) {
+    try {
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as { rss: number; heapUsed: number; external: number };
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

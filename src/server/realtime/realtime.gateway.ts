@@ -166,7 +166,10 @@ export function createRealtimeGateway(
     );
   }
   app.server.on('upgrade', onUpgrade);
+  /** Set once the app closes: a heartbeat's sweep under way stops at its next slice. */
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     app.server.off('upgrade', onUpgrade);
     // Shutting down (docs/decisions/0158): its clients reconnect at once, to another instance.
     for (const socket of wss.clients)
@@ -201,18 +204,39 @@ export function createRealtimeGateway(
      * (the realtime-heartbeat job, every HEARTBEAT_INTERVAL_MS).
      */
     async heartbeat() {
-      for (const socket of wss.clients) {
-        if (!alive.has(socket)) {
-          socket.terminate();
-          continue;
+      const sweep = [...wss.clients];
+      const gap = Math.min(SLICE_GAP_MS, (SWEEP_MAX_MS * PINGS_PER_SLICE) / sweep.length);
+      let swept = 0;
+      for (const socket of sweep) {
+        // A socket that closed during an earlier slice: terminating or pinging it does nothing.
+        if (!alive.has(socket)) socket.terminate();
+        else {
+          alive.delete(socket);
+          socket.ping();
         }
-        alive.delete(socket);
-        socket.ping();
+        swept += 1;
+        if (swept % PINGS_PER_SLICE === 0 && swept < sweep.length)
+          await new Promise((resolve) => setTimeout(resolve, gap));
+        if (closing) return;
       }
       await closeEndedSessions();
     },
   };
 }
+
+/**
+ * The heartbeat's sweep, paced (docs/decisions/0160, docs/performance.md): PINGS_PER_SLICE sockets at once,
+ * then SLICE_GAP_MS before the next slice, so about 3,300 pings (and their pongs) a second at most, instead
+ * of all of an instance's sockets in one turn of the event loop, which held every message behind 17,000
+ * pings and their pongs for 0.5-2 s each time. Past 16,700 sockets the gap shrinks so that the pauses of a
+ * sweep add up to SWEEP_MAX_MS at most. Invariant: every socket open when a heartbeat starts is pinged, or
+ * dropped if it missed the last ping, before that heartbeat ends, in the order the sockets opened, with
+ * pauses adding up to SWEEP_MAX_MS at most (the next heartbeat starts its interval after this one ends:
+ * realtime.feature.ts counts the sweep in); nothing else waits behind more than one slice.
+ */
+export const PINGS_PER_SLICE = 50;
+const SLICE_GAP_MS = 15;
+const SWEEP_MAX_MS = 5_000;
 
 /** Sockets that answered the last ping (one set for every app of the process: sockets are its keys). */
 const alive = new WeakSet<WebSocket>();

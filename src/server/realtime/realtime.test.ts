@@ -5,7 +5,8 @@ import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
 import { createVerifiedUser, sessionCookieFrom, type TestApp } from '../test/test-app.js';
-import { connect, listeningApp } from '../test/web-socket.js';
+import { connect, listeningApp, settle, type TestSocket } from '../test/web-socket.js';
+import { PINGS_PER_SLICE, SOCKETS_PER_SESSION } from './realtime.gateway.js';
 
 describe.each(testEngines)('realtime on %s', (engine) => {
   let t: TestApp;
@@ -218,5 +219,37 @@ describe.each(testEngines)('the unread count sent live on %s', (engine) => {
     expect(await owner.polled()).toBe(1);
     expect((await owner.receive()).count).toBe(2);
     owner.client.socket.close();
+  });
+});
+
+/** The heartbeat pings its sockets in slices (docs/decisions/0160): every slice, not just the first. */
+describe.each(testEngines)('the heartbeat past one slice on %s', (engine) => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    ({ t, url } = await listeningApp(engine));
+  });
+  afterAll(() => t.close());
+
+  it('pings every socket, and drops a silent one the sweep reaches after a full slice', async () => {
+    // A slice's worth of live sockets over as many sessions as their cap asks, then one that never answers
+    // a ping: the sweep goes in the order the sockets opened, so it reaches that one in the second slice.
+    const sessions = Math.ceil((PINGS_PER_SLICE + 1) / SOCKETS_PER_SESSION);
+    const users = await Promise.all(Array.from({ length: sessions }, () => createVerifiedUser(t)));
+    const headers = (n: number) => ({ origin: TEST_ORIGIN, cookie: users[n % sessions]?.cookie ?? '' });
+    const live: TestSocket[] = [];
+    for (let n = 0; n < PINGS_PER_SLICE; n += 50) {
+      const batch = Array.from({ length: Math.min(50, PINGS_PER_SLICE - n) }, (_, k) => headers(n + k));
+      live.push(...(await Promise.all(batch.map((h) => connect(url, h)))));
+    }
+    const silent = await connect(url, headers(PINGS_PER_SLICE), { autoPong: false });
+    await expect.poll(() => [...live, silent].every((client) => client.events.length > 0)).toBe(true);
+
+    await t.app.jobs.runNow('realtime-heartbeat'); // every socket pinged; the silent one does not answer
+    for (const client of live) await settle(client);
+    await t.app.jobs.runNow('realtime-heartbeat'); // it missed the last ping: dropped
+    expect((await silent.closed).code).toBe(1006);
+    expect(live.filter((client) => client.socket.readyState !== WebSocket.OPEN)).toHaveLength(0);
+    for (const client of live) client.socket.close();
   });
 });
