@@ -43,10 +43,11 @@ export interface MessagingPort {
    */
   recordDelivery(messageId: string): Promise<void>;
   /**
-   * A socket of the account just connected (its app opened): every message written to it in the last 24
-   * hours that nothing took yet is Delivered now, and their senders hear of it.
+   * A socket of the account just connected (its app opened), at inbox version `inboxVersion` (its session
+   * read's): every message written to it in the last 24 hours that nothing took yet is Delivered now, and
+   * their senders hear of it.
    */
-  recordDeliveriesTo(userId: string): Promise<void>;
+  recordDeliveriesTo(userId: string, inboxVersion: number): Promise<void>;
   /**
    * Messages written to a vehicle's owner (by side two) in (`from`, `until`] that nothing has taken yet: no
    * live socket, no push service, not read (issue 32's e-mail fallback). Oldest first, at most `limit`, from

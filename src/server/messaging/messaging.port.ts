@@ -76,7 +76,17 @@ export function createMessagingPort(
       createUnreadRepo(scope.db).findMessageNotice(messageId, recipientUserId, since()),
 
     recordDelivery: (messageId) => deliveries.stamp(messageId),
-    recordDeliveriesTo: (userId) => deliveries.stampAllTo(userId, since()),
+    /**
+     * The seam of a connect that costs no write (docs/performance.md): a message nothing has taken yet is one
+     * its recipient has not read, so with nothing unread at the socket's inbox version (a count kept per
+     * version: no query) there is nothing to stamp. Invariant: every message stampAllTo would stamp is
+     * counted unread, but for those in a conversation the recipient cleared, which no device of theirs
+     * will show.
+     */
+    async recordDeliveriesTo(userId, inboxVersion) {
+      if ((await unreadCounts.at(userId, inboxVersion)) === 0) return;
+      await deliveries.stampAllTo(userId, since());
+    },
 
     readMessageNotice: (messageId, recipientUserId) =>
       unread.findMessageNotice(messageId, recipientUserId, since()),

@@ -13,7 +13,7 @@ import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
 import { call, TEST_ORIGIN } from '../test/http.js';
 import { createVerifiedUser, type TestApp } from '../test/test-app.js';
-import { connect, listeningApp, type TestSocket } from '../test/web-socket.js';
+import { connect, listeningApp, settle, type TestSocket } from '../test/web-socket.js';
 import { createStatusRepo } from './status.repo.js';
 
 type Response = Awaited<ReturnType<typeof call>>;
@@ -182,6 +182,28 @@ describe.each(testEngines)('what became of a message, for its sender, on %s (iss
     await socketOf(sleeper.cookie);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(statusFrames(visitorSocket).length).toBe(frames);
+  });
+
+  it('a message read is Delivered too: a socket of an account with nothing unread has nothing to stamp (docs/performance.md)', async () => {
+    const reader = await createVerifiedUser(t);
+    const readerVehicle = await buildVehicle(t.app, reader.cookie);
+    const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: readerVehicle.id, content: 'Your lights are on' },
+    });
+    t.clock.advance(5_000);
+    // Read where no socket took it (the conversation opened over HTTP): Seen, and Delivered at that moment.
+    const read = await call(t.app, 'PATCH', `/api/conversations/${sent.json().conversationId}/read`, {
+      cookie: reader.cookie,
+    });
+    expect(read.statusCode).toBeLessThan(300);
+    const seen = (await statusOf(sent.json().id, visitorCookieOf(sent))).json();
+    expect(seen).toMatchObject({ state: 'seen', deliveredAt: new Date(t.clock.now()).toISOString() });
+    // Its app opens later, with nothing unread: the message stays as it was.
+    t.clock.advance(5_000);
+    const socket = await socketOf(reader.cookie);
+    await expect.poll(() => socket.events[1]).toEqual({ type: 'unread_count_update', unreadCount: 0 });
+    await settle(socket);
+    expect((await statusOf(sent.json().id, visitorCookieOf(sent))).json()).toEqual(seen);
   });
 
   it('with read receipts off the sender stays at Delivered, and hears nothing when the owner opens it', async () => {

@@ -136,7 +136,7 @@ export function createRealtimeGateway(
         // The app is open: what was written to it meanwhile has reached the device (issue 32). A failure
         // here costs only the stamp: the socket stays.
         messaging
-          .recordDeliveriesTo(userId)
+          .recordDeliveriesTo(userId, auth.user.inboxVersion)
           .catch((error: unknown) => app.log.warn({ code: errorCode(error) }, 'delivery stamps failed'));
       })
       .catch((error: unknown) => {
