@@ -35,7 +35,7 @@ import {
   startAppServer,
   startBareServer,
 } from './lib.js';
-import { cpuOf, createSendFloor, floorScripts, hasPgbench } from './send-floor.js';
+import { createSendFloor, floorScripts, hasPgbench } from './send-floor.js';
 
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1_000);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
@@ -405,9 +405,9 @@ async function deliveryRun(
     const bareNow = await bareSendsPerSecond();
     const throughput = createSenders(posting, owners);
     const cpuBefore = posting.map((app) => cpuTimeMs(app.pid));
-    const postgresBefore = floor ? cpuOf('postgres') : 0;
+    const postgresBefore = floor?.postgresCpu() ?? 0;
     const sends = await closedLoop(throughput.sendOne, SECONDS);
-    const postgresAfter = floor ? cpuOf('postgres') : 0;
+    const postgresAfter = floor?.postgresCpu() ?? 0;
     const cpuAfter = posting.map((app) => cpuTimeMs(app.pid));
     const { latencies } = await frameLatencies(throughput.sent);
     throughput.destroy();

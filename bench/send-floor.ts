@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { createTestDatabase } from '../src/server/test/databases.js';
 import { benchUserRow, benchVehicleRow, cpuTimeMs } from './lib.js';
 
@@ -80,27 +81,51 @@ export interface FloorRun {
   name: string;
   /** Transactions per second, as pgbench reports them. */
   tps: number;
-  /** CPU ms of PostgreSQL's processes (every one on the machine) per transaction. */
+  /** CPU ms of the cluster's processes per transaction (every postgres process where its own are unknown). */
   postgres: number;
   /** CPU ms of pgbench per transaction. */
   client: number;
 }
 
-/** CPU ms used so far by every process of the machine named `name` (their user and system time). */
-export function cpuOf(name: string): number {
+/**
+ * CPU ms used so far by every process of the machine named `name` (their user and system time), or with
+ * `parent`, by that process and its children only (one PostgreSQL cluster's postmaster and backends, not
+ * another cluster's on the same machine).
+ */
+export function cpuOf(name: string, parent?: number): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let command: string;
+    let stat: string;
     try {
-      command = fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
     } catch {
       continue; // The process ended while we read.
     }
-    const cpu = command === name ? cpuTimeMs(Number(entry)) : undefined;
+    const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // The fields after the command: state, then the parent's id.
+    const parentId = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (command !== name) continue;
+    if (parent !== undefined && Number(entry) !== parent && parentId !== parent) continue;
+    const cpu = cpuTimeMs(Number(entry));
     if (cpu) total += cpu.user + cpu.system;
   }
   return total;
+}
+
+/** The postmaster of the cluster `url` names, where it runs on this machine (else undefined). */
+async function postmasterOf(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    const status = fs.readFileSync(`/proc/${backend}/status`, 'utf8');
+    return Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) || undefined;
+  } catch {
+    return undefined; // PostgreSQL on another machine: its processes are not in /proc.
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -132,6 +157,9 @@ export async function createSendFloor(adminUrl: string) {
     .execute();
   await database.close();
   const url = database.serverEnv.DATABASE_URL as string;
+  const postmaster = await postmasterOf(url);
+  /** CPU ms used so far by the cluster's processes (postmaster, backends, writers). */
+  const postgresCpu = () => cpuOf('postgres', postmaster);
   let runs = 0;
 
   /** `script` through pgbench for `seconds` (4 at least: the CPU is read from its second 1 to its last but one). */
@@ -153,9 +181,9 @@ export async function createSendFloor(adminUrl: string) {
     });
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     await sleep(1_000);
-    const before = { postgres: cpuOf('postgres'), client: cpuOf('pgbench'), at: performance.now() };
+    const before = { postgres: postgresCpu(), client: cpuOf('pgbench'), at: performance.now() };
     await sleep((length - 2) * 1_000);
-    const after = { postgres: cpuOf('postgres'), client: cpuOf('pgbench'), at: performance.now() };
+    const after = { postgres: postgresCpu(), client: cpuOf('pgbench'), at: performance.now() };
     const status = await exited;
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1]);
     const failed = /number of failed transactions: (\d+)/.exec(output)?.[1];
@@ -173,6 +201,7 @@ export async function createSendFloor(adminUrl: string) {
 
   return {
     run,
+    postgresCpu,
     async drop() {
       fs.rmSync(dir, { recursive: true, force: true });
       await database.drop();
