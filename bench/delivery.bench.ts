@@ -401,6 +401,7 @@ async function deliveryRun(
     /** PostgreSQL alone (pgbench) right after the round: its tx/s, its and the round's PostgreSQL CPU. */
     floor?: { tps: number; postgresPerTx: number; postgresPerSend: number };
   }> = [];
+  const floorFailures: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const bareNow = await bareSendsPerSecond();
     const throughput = createSenders(posting, owners);
@@ -411,7 +412,19 @@ async function deliveryRun(
     const cpuAfter = posting.map((app) => cpuTimeMs(app.pid));
     const { latencies } = await frameLatencies(throughput.sent);
     throughput.destroy();
-    const alone = floor ? await floor.run(floorScripts.send, SECONDS) : undefined;
+    // A floor that cannot run (PostgreSQL out of connections, say) is said, and the round kept without it.
+    const alone = floor
+      ? await floor.run(floorScripts.send, SECONDS).catch((error: unknown) => {
+          floorFailures.push(
+            String(error instanceof Error ? error.message : error)
+              .split('\n')
+              .filter(Boolean)
+              .slice(-2)
+              .join(' '),
+          );
+          return undefined;
+        })
+      : undefined;
     rounds.push({
       sendsPerSecond: sends,
       ratio: sends / bareNow,
@@ -453,6 +466,7 @@ async function deliveryRun(
         ` PostgreSQL CPU ${ratio.postgresPerSend.toFixed(3)} ms/send under the full stack, ${ratio.postgresPerTx.toFixed(3)} ms/tx alone`,
     );
   }
+  for (const failure of floorFailures) lines.push(`  PostgreSQL alone FAILED in a round: ${failure}`);
 
   const half = Math.max(1, Math.floor(sendsPerSecond / 2));
   for (const rate of [half, RATE]) {
