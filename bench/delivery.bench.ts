@@ -6,7 +6,9 @@
 // - the time from the POST to the owner's new_message frame (p50, p99) at a steady 1,000 sends/s, and to
 //   the sender's "delivered" frame (the visitor's own socket hears that the owner's socket took it; issue 32),
 // - the same for one instance on PostgreSQL and Redis, and for two sharing them (both on the server core),
-//   with the owner on the same instance vs the other,
+//   with the owner on the same instance vs the other; each throughput round there also runs the send's
+//   statements through pgbench (bench/send-floor.ts: what PostgreSQL alone does of them) and prints the full
+//   stack's sends/s over that floor, >= 0.5 aimed for (decision 0161),
 // - the server's memory per idle authenticated socket with 10,000 sockets.
 // BENCH_OWNERS, BENCH_IDLE_SOCKETS, BENCH_SECONDS and BENCH_RATE change the sizes. BENCH_PUSH=1 gives every
 // owner a push subscription on an https push service on loopback (in this process, which decrypts every
@@ -34,6 +36,7 @@ import {
   startAppServer,
   startBareServer,
 } from './lib.js';
+import { createSendFloor, floorScripts, hasPgbench } from './send-floor.js';
 
 const OWNERS = Number(process.env.BENCH_OWNERS ?? 1_000);
 const IDLE_SOCKETS = Number(process.env.BENCH_IDLE_SOCKETS ?? 10_000);
@@ -67,6 +70,7 @@ interface Owner {
 }
 
 type App = Awaited<ReturnType<typeof startAppServer>>;
+type SendFloor = Awaited<ReturnType<typeof createSendFloor>>;
 
 /** `count` verified owners, each with a session and one active vehicle, written straight to the database. */
 async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[]> {
@@ -371,13 +375,17 @@ function row(
 /**
  * Throughput (closed loop), then latency (open loop) at half of it, `sustained` (more runs at a rate the
  * server keeps up with), and last at RATE: past the server's capacity, its backlog would spoil what follows.
+ * With `floor` (PostgreSQL), each throughput round is followed by pgbench running the send's statements.
  */
 async function deliveryRun(
   posting: App[],
   owners: Owner[],
   baseline: number,
   label: string,
-  sustained: (max: number) => Promise<void> = async () => undefined,
+  {
+    sustained = async () => undefined,
+    floor,
+  }: { sustained?: (max: number) => Promise<void>; floor?: SendFloor | undefined } = {},
 ) {
   const warm = createSenders(posting, owners);
   await closedLoop(warm.sendOne, 2);
@@ -391,21 +399,48 @@ async function deliveryRun(
     latencies: number[];
     failures: string;
     cpu: string;
+    /** PostgreSQL alone (pgbench) right after the round: its tx/s, its and the round's PostgreSQL CPU. */
+    floor?: { tps: number; postgresPerTx: number; postgresPerSend: number };
   }> = [];
+  const floorFailures: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const bareNow = await bareSendsPerSecond();
     const throughput = createSenders(posting, owners);
     const cpuBefore = posting.map((app) => cpuTimeMs(app.pid));
+    const postgresBefore = floor?.postgresCpu() ?? 0;
     const sends = await closedLoop(throughput.sendOne, SECONDS);
+    const postgresAfter = floor?.postgresCpu() ?? 0;
     const cpuAfter = posting.map((app) => cpuTimeMs(app.pid));
     const { latencies } = await frameLatencies(throughput.sent);
     throughput.destroy();
+    // A floor that cannot run (PostgreSQL out of connections, say) is said, and the round kept without it.
+    const alone = floor
+      ? await floor.run(floorScripts.send, SECONDS).catch((error: unknown) => {
+          floorFailures.push(
+            String(error instanceof Error ? error.message : error)
+              .split('\n')
+              .filter(Boolean)
+              .slice(-2)
+              .join(' '),
+          );
+          return undefined;
+        })
+      : undefined;
     rounds.push({
       sendsPerSecond: sends,
       ratio: sends / bareNow,
       latencies,
       failures: failuresNote(throughput),
       cpu: cpuPerSendNote(cpuBefore, cpuAfter, throughput.sent.length),
+      ...(alone
+        ? {
+            floor: {
+              tps: alone.tps,
+              postgresPerTx: alone.postgres,
+              postgresPerSend: (postgresAfter - postgresBefore) / Math.max(throughput.sent.length, 1),
+            },
+          }
+        : {}),
     });
   }
   const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)] ?? rounds[0];
@@ -419,6 +454,20 @@ async function deliveryRun(
     `rounds ${rounds.map((run) => run.sendsPerSecond.toFixed(0)).join(' / ')}; ${median.cpu}${median.failures ? ` ${median.failures}` : ''}`,
     median.ratio,
   );
+  const floors = rounds.flatMap((run) => (run.floor ? [{ ...run.floor, sends: run.sendsPerSecond }] : []));
+  if (floors.length > 0) {
+    const middle = <T>(values: T[], by: (value: T) => number) =>
+      [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T;
+    const ratio = middle(floors, (run) => run.sends / run.tps);
+    lines.push(
+      `  PostgreSQL alone, the send's statements (pgbench, 10 connections): ${middle(floors, (run) => run.tps).tps.toFixed(0)} tx/s` +
+        `  rounds ${floors.map((run) => run.tps.toFixed(0)).join(' / ')}`,
+      `  full stack / PostgreSQL alone: ${(ratio.sends / ratio.tps).toFixed(3)} (>= 0.5 aimed for)` +
+        `  rounds ${floors.map((run) => (run.sends / run.tps).toFixed(3)).join(' / ')};` +
+        ` PostgreSQL CPU ${ratio.postgresPerSend.toFixed(3)} ms/send under the full stack, ${ratio.postgresPerTx.toFixed(3)} ms/tx alone`,
+    );
+  }
+  for (const failure of floorFailures) lines.push(`  PostgreSQL alone FAILED in a round: ${failure}`);
 
   const half = Math.max(1, Math.floor(sendsPerSecond / 2));
   for (const rate of [half, RATE]) {
@@ -512,6 +561,16 @@ if (runs('sqlite')) {
 
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/**
+ * PostgreSQL alone doing the send's statements (pgbench), on its own database, for the PostgreSQL parts:
+ * the floor their sends/s are judged against (decision 0161).
+ */
+const floor =
+  postgresAdminUrl && runs('postgres') && hasPgbench ? await createSendFloor(postgresAdminUrl) : undefined;
+if (postgresAdminUrl && runs('postgres') && !hasPgbench) {
+  lines.push('SKIPPED: PostgreSQL alone, the floor of the PostgreSQL sends (no pgbench on this machine)');
+}
+
 // One instance on PostgreSQL and Redis, measured as the SQLite instance is: what one server on its core
 // sends, the way an operator runs each instance of several.
 if (postgresAdminUrl && runs('postgres')) {
@@ -520,7 +579,7 @@ if (postgresAdminUrl && runs('postgres')) {
   const app = await startAppServer({ ...database.serverEnv, REDIS_URL: redisUrl, ...pushEnv });
   const sockets = [...(await connectOwners(app, owners)), ...(await connectVisitors(app))];
   try {
-    await deliveryRun([app], owners, baseline, 'PostgreSQL+Redis, 1 instance');
+    await deliveryRun([app], owners, baseline, 'PostgreSQL+Redis, 1 instance', { floor });
   } finally {
     await closeAll(sockets);
     await app.stop();
@@ -562,11 +621,15 @@ if (postgresAdminUrl && runs('postgres')) {
         `  added by the second instance: p50 ${(percentile(crossLatencies, 0.5) - percentile(sameLatencies, 0.5)).toFixed(1)} ms, p99 ${(percentile(crossLatencies, 0.99) - percentile(sameLatencies, 0.99)).toFixed(1)} ms`,
       );
     };
-    await deliveryRun([first, second], owners, baseline, 'PostgreSQL+Redis, 2 instances', sameVersusCross);
+    await deliveryRun([first, second], owners, baseline, 'PostgreSQL+Redis, 2 instances', {
+      sustained: sameVersusCross,
+      floor,
+    });
   } finally {
     await closeAll(sockets);
     await Promise.all([first.stop(), second.stop()]);
     await database.drop();
+    await floor?.drop();
   }
 } else if (!postgresAdminUrl) {
   lines.push('SKIPPED: two instances on PostgreSQL + Redis (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
