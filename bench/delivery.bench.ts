@@ -30,6 +30,8 @@ import {
   benchUserRow,
   benchVehicleRow,
   cpuTimeMs,
+  insertBenchOwners,
+  post,
   postgresAdminUrl,
   probeMemory,
   root,
@@ -87,14 +89,16 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
       owners.push({ vehicleId, token });
       return {
         user: benchUserRow({ id: userId, email: `owner-${index}-${userId}@example.org`, now }),
-        session: {
-          tokenHash: hashToken(token),
-          userId,
-          isPersistent: 1,
-          createdAt: now,
-          expiresAt: now + 30 * 24 * 3600_000,
-          lastSeenAt: now,
-        },
+        sessions: [
+          {
+            tokenHash: hashToken(token),
+            userId,
+            isPersistent: 1,
+            createdAt: now,
+            expiresAt: now + 30 * 24 * 3600_000,
+            lastSeenAt: now,
+          },
+        ],
         vehicle: benchVehicleRow({
           id: vehicleId,
           ownerId: userId,
@@ -104,18 +108,7 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
         }),
       };
     });
-    await handle.db
-      .insertInto('users')
-      .values(rows.map((row) => row.user))
-      .execute();
-    await handle.db
-      .insertInto('sessions')
-      .values(rows.map((row) => row.session))
-      .execute();
-    await handle.db
-      .insertInto('vehicles')
-      .values(rows.map((row) => row.vehicle))
-      .execute();
+    await insertBenchOwners(handle, rows);
     if (pushService) {
       await handle.db
         .insertInto('pushSubscriptions')
@@ -238,32 +231,6 @@ interface Sent {
 }
 
 /** One POST over a keep-alive agent: answers the status and the parsed body. */
-function post(agent: http.Agent, target: URL, body: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
 /** Visitors (a cookie each) writing to random owners' vehicles through `apps` in turn. */
 function createSenders(apps: Array<{ url: string; origin: string }>, owners: Owner[]) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });

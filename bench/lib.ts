@@ -1,9 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import type { Engine } from '../src/server/db/index.js';
+import type { Insertable } from 'kysely';
+import type { DatabaseHandle, Engine } from '../src/server/db/index.js';
+import type { SessionsTable } from '../src/server/db/schema.js';
 import { freePort } from '../src/server/test/free-port.js';
 import { signedInCookie } from '../src/server/test/signed-in.js';
 import { generateShortCode, pickVerificationWord } from '../src/server/vehicles/sticker-codes.js';
@@ -385,4 +388,66 @@ export async function probeMemory(pid: number, file: string) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/**
+ * One JSON POST over a keep-alive agent (the load generators' sends): answers the status and the body;
+ * rejects when no answer comes (refused, reset, past `options.timeout` ms).
+ */
+export function post(
+  agent: http.Agent,
+  target: URL,
+  body: string,
+  headers: Record<string, string>,
+  options: { localAddress?: string; timeout?: number } = {},
+) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      target,
+      {
+        method: 'POST',
+        agent,
+        ...options,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Owners written straight to a benchmark's database: their users, sessions and vehicles, in that order. */
+export async function insertBenchOwners(
+  handle: DatabaseHandle,
+  rows: ReadonlyArray<{
+    user: ReturnType<typeof benchUserRow>;
+    sessions: ReadonlyArray<Insertable<SessionsTable>>;
+    vehicle: ReturnType<typeof benchVehicleRow>;
+  }>,
+) {
+  await handle.db
+    .insertInto('users')
+    .values(rows.map((row) => row.user))
+    .execute();
+  await handle.db
+    .insertInto('sessions')
+    .values(rows.flatMap((row) => row.sessions))
+    .execute();
+  await handle.db
+    .insertInto('vehicles')
+    .values(rows.map((row) => row.vehicle))
+    .execute();
 }

@@ -36,6 +36,7 @@ import {
   benchUserRow,
   benchVehicleRow,
   onServerCore,
+  post,
   postgresAdminUrl,
   probeMemory,
   root,
@@ -343,32 +344,6 @@ async function startBareWsServer(probeFile: string) {
 }
 
 // --- Sending -------------------------------------------------------------------------------------------
-
-function post(agent: http.Agent, target: URL, body: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = http.request(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
 
 /** `count` calls of `send`, `rate` a second whatever the answers (open loop: the latency is honest). */
 async function openLoop(send: (index: number) => Promise<void>, count: number, rate: number) {

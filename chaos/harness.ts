@@ -8,7 +8,7 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
-import { benchUserRow, benchVehicleRow } from '../bench/lib.js';
+import { benchUserRow, benchVehicleRow, insertBenchOwners, post } from '../bench/lib.js';
 import { reconnectDelayAfter } from '../src/client/lib/realtime.js';
 import type { DatabaseHandle } from '../src/server/db/index.js';
 import { createTestDatabase } from '../src/server/test/databases.js';
@@ -129,18 +129,7 @@ async function seedOwners(handle: DatabaseHandle, count: number): Promise<Owner[
       }),
     };
   });
-  await handle.db
-    .insertInto('users')
-    .values(rows.map((row) => row.user))
-    .execute();
-  await handle.db
-    .insertInto('sessions')
-    .values(rows.flatMap((row) => row.sessions))
-    .execute();
-  await handle.db
-    .insertInto('vehicles')
-    .values(rows.map((row) => row.vehicle))
-    .execute();
+  await insertBenchOwners(handle, rows);
   return rows.map((row) => row.owner);
 }
 
@@ -177,40 +166,13 @@ function startSenders(url: string, owners: Owner[], perSecond: number) {
   const inFlight = new Set<Promise<void>>();
 
   const attempt = (send: Send, visitor: string, localAddress: string) =>
-    new Promise<{ status: number; body: string }>((resolve) => {
-      const body = JSON.stringify({
-        vehicleId: owners[send.owner]?.vehicleId,
-        content: send.text,
-        messageType: 'custom',
-      });
-      const request = http.request(
-        `${url}/api/messages/anonymous`,
-        {
-          method: 'POST',
-          agent,
-          localAddress,
-          timeout: 10_000,
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            origin: url,
-            cookie: `visitor=${visitor}`,
-            'idempotency-key': send.key,
-          },
-        },
-        (response) => {
-          let text = '';
-          response.on('data', (chunk) => {
-            text += chunk;
-          });
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-          response.on('error', () => resolve({ status: 0, body: '' }));
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', () => resolve({ status: 0, body: '' }));
-      request.end(body);
-    });
+    post(
+      agent,
+      new URL('/api/messages/anonymous', url),
+      JSON.stringify({ vehicleId: owners[send.owner]?.vehicleId, content: send.text, messageType: 'custom' }),
+      { origin: url, cookie: `visitor=${visitor}`, 'idempotency-key': send.key },
+      { localAddress, timeout: 10_000 },
+    ).catch(() => ({ status: 0, body: '' }));
 
   async function deliver(send: Send, visitor: string, localAddress: string) {
     const startedAt = Date.now();
