@@ -10,6 +10,8 @@ const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 const banner = (text) => `\n${'!'.repeat(78)}\n!! ${text}\n${'!'.repeat(78)}\n`;
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests by name, printed again at the very end, where a log's tail shows them. */
+const failures = [];
 let failed = false;
 
 function run(command, args, env = {}) {
@@ -43,6 +45,16 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(
+          `${path.relative(root, file.name)} › ${test.fullName}\n    ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
+        );
+  // A file that failed before any test ran (an import error, a hook) has no failed test of its own.
+  for (const file of vitest.testResults ?? [])
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
+      failures.push(`${path.relative(root, file.name)}: ${String(file.message ?? 'failed').split('\n')[0]}`);
 } else failed = true;
 
 // 2. Browser journeys.
@@ -63,7 +75,17 @@ if (!fs.existsSync(chromium)) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
   if (status !== 0) failed = true;
-  const stats = readJson(playwrightReport)?.stats;
+  const report = readJson(playwrightReport);
+  const stats = report?.stats;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected')
+          failures.push(`${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? [])
+      walk(child, suite.title && !suite.file ? [...titles, suite.title] : titles);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
@@ -72,5 +94,7 @@ if (!fs.existsSync(chromium)) {
 }
 
 if (failed && totals.failed === 0) totals.failed = 1;
+if (failures.length > 0)
+  process.stdout.write(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failed ? 1 : 0);
