@@ -12,6 +12,7 @@ import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
 import type { Feature, FeatureDeps } from './feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
 import { Readiness } from './health/readiness.js';
+import { registerRequestLocale } from './i18n.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps) {
   echoRequestId(app);
 
   registerErrorHandling(app);
+  // Each request's texts in its language (i18n.ts), from its first hook on.
+  registerRequestLocale(app);
   // First: every answer carries the security headers, a refused input's too.
   registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
   registerInputGuards(app);
