@@ -77,6 +77,12 @@ export function readTextsFrom(resolve: () => I18n | undefined): () => void {
   };
 }
 
+/**
+ * The language texts are read in at this moment ('' before any): a cache of something built from texts
+ * keeps one per language (contract.ts `lazy`).
+ */
+export const textsLanguage = (): string => current()?.locale ?? '';
+
 /** The text `id` in the current language; its English when no catalogue has it (English's own plain texts). */
 export function translate(id: string, message: string, values?: TextValues): string {
   const i18n = current();
