@@ -9,7 +9,7 @@ export const CATALOGS = ['first', 'rest', 'server'] as const;
 export type Catalog = (typeof CATALOGS)[number];
 
 const FIRST: readonly string[] = ['vehicles'];
-const SERVER: readonly string[] = ['mail', 'pushNotice', 'serverErrors', 'stickerFile'];
+const SERVER: readonly string[] = ['mail', 'manifest', 'pushNotice', 'serverErrors', 'stickerFile'];
 
 export function catalogOf(namespace: string): Catalog {
   if (FIRST.includes(namespace)) return 'first';
