@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { textsWithoutWords } from './scripts/texts-without-words.js';
+import { manifestTexts } from './src/shared/manifest.js';
 
 const apiServer = 'http://localhost:3000';
 
@@ -56,7 +57,8 @@ export default defineConfig({
       manifest: {
         name: 'Vehicle Contact',
         short_name: 'Vehicle Contact',
-        description: "Reach a vehicle's owner anonymously by QR code or licence plate.",
+        // English here; the server answers the manifest in the asker's language (docs/decisions/0164).
+        description: manifestTexts.description,
         id: '/',
         start_url: '/',
         scope: '/',

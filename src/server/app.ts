@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAccountData } from './account-data.js';
+import { createAccountsPort } from './auth/accounts.port.js';
 import { registerAuthFeature } from './auth/auth.feature.js';
 import { BackgroundTasks } from './background.js';
 import { type Clock, systemClock } from './clock.js';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
     limiter: new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier),
     clock,
     events,
+    accounts: createAccountsPort(deps.database),
     messaging: createMessagingPort(deps.database, clock, { events }),
     accountData: createAccountData(),
     jobs,

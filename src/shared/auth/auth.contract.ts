@@ -1,4 +1,5 @@
 import * as c from '../contract.js';
+import { LOCALES } from '../i18n/locales.js';
 
 /** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
 /**
@@ -189,6 +190,8 @@ export const userSchema = c.object({
   firstName: c.nullable(c.string),
   lastName: c.nullable(c.string),
   authProvider: c.oneOf(AUTH_PROVIDERS),
+  /** The language the account chose; null: the browser decides (issue 36, docs/decisions/0164). */
+  locale: c.nullable(c.oneOf(LOCALES)),
 });
 export type User = c.Infer<typeof userSchema>;
 

@@ -23,7 +23,17 @@ const FIRST: readonly string[] = [
   'urgent',
   'sendCountdown',
 ];
-const SERVER: readonly string[] = ['scrub', 'feedback', 'rateLimits'];
+const SERVER: readonly string[] = [
+  'scrub',
+  'feedback',
+  'rateLimits',
+  // Mails, push notices, the server's own errors, the manifest and the sticker file (docs/decisions/0164).
+  'mail',
+  'manifest',
+  'pushNotice',
+  'serverErrors',
+  'stickerFile',
+];
 
 export function catalogOf(namespace: string): Catalog {
   if (FIRST.includes(namespace)) return 'first';
