@@ -84,7 +84,7 @@ export function QrCodePage() {
         <Button asChild size="large" variant="outline" className="w-full">
           <Link href={`/print-sticker/${vehicle.id}`}>
             <Sticker aria-hidden className="h-4 w-4" />
-            {vehicleScreenTexts.printSticker.title}
+            {vehicleScreenTexts.printStickerLink}
           </Link>
         </Button>
         <ReplaceStickerCode vehicleId={vehicle.id} />

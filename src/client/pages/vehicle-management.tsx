@@ -67,7 +67,7 @@ export function VehicleManagementPage() {
   const removeVehicle = useRemoveVehicle();
   const reactivateVehicle = useReactivateVehicle();
   const [vehicleToRemove, setVehicleToRemove] = useState<Vehicle | null>(null);
-  usePageTitle(vehicleScreenTexts.myVehicles);
+  usePageTitle(vehicleScreenTexts.myVehiclesTitle);
 
   const active = activeQuery.data ?? [];
   const removed = inactiveQuery.data ?? [];
@@ -95,7 +95,7 @@ export function VehicleManagementPage() {
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
       <ScreenHeader
-        title={vehicleScreenTexts.myVehicles}
+        title={vehicleScreenTexts.myVehiclesTitle}
         backHref="/"
         action={
           <Tooltip label={vehicleScreenTexts.addVehicle} className="shrink-0">

@@ -19,6 +19,8 @@ export const vehicleScreenTexts = texts('vehicleScreens', {
   registerFirstVehicle: 'Register Your First Vehicle',
   // Home's block and My Vehicles (spec §2).
   myVehicles: 'My Vehicles',
+  /** My Vehicles' own title, beside its back and add buttons: short (German "Fahrzeuge"). */
+  myVehiclesTitle: 'My Vehicles',
   manageAll: 'Manage All',
   loadingVehicles: 'Loading vehicles',
   vehiclesNotLoaded: 'Your vehicles could not be loaded.',
@@ -109,6 +111,8 @@ export const vehicleScreenTexts = texts('vehicleScreens', {
     "Put this code in your vehicle's window. Anyone who scans it can message you without either of you sharing contact details.",
   download: 'Download',
   print: 'Print',
+  /** The QR Code screen's way to the print studio. */
+  printStickerLink: 'Print sticker',
   qrPrintLine: "Scan to contact this vehicle's owner anonymously",
   // Issue 34, decision 0155: the sticker's code and word, and replacing them.
   shortCodeLabel: 'Sticker code',
