@@ -8,8 +8,24 @@
 export const CATALOGS = ['first', 'rest', 'server'] as const;
 export type Catalog = (typeof CATALOGS)[number];
 
-const FIRST: readonly string[] = ['vehicles', 'vehicleDisplay'];
-const SERVER: readonly string[] = [];
+const FIRST: readonly string[] = [
+  'vehicles',
+  // Messaging: Send Message, its success and status pages (the finder's path; docs/decisions/0165).
+  'messages',
+  'quickMessages',
+  'ownerStatus',
+  'contactNotice',
+  'sentStatus',
+  'sendMessage',
+  'messageSuccess',
+  'messageStatus',
+  'reply',
+  'urgent',
+  'sendCountdown',
+  // The vehicle feature's pieces the finder's screens show too: colours, the back link (features/vehicles).
+  'vehicleDisplay',
+];
+const SERVER: readonly string[] = ['scrub', 'feedback', 'rateLimits'];
 
 export function catalogOf(namespace: string): Catalog {
   if (FIRST.includes(namespace)) return 'first';
