@@ -22,6 +22,8 @@ const FIRST: readonly string[] = [
   'reply',
   'urgent',
   'sendCountdown',
+  // The vehicle feature's pieces the finder's screens show too: colours, the back link (features/vehicles).
+  'vehicleDisplay',
 ];
 const SERVER: readonly string[] = [
   'scrub',
