@@ -84,7 +84,7 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
       {/* A way back to Profile, where Settings is opened from (issue 31, point 10). */}
-      <ScreenHeader title={texts.title} backHref="/profile" backLabel="Back to Profile" />
+      <ScreenHeader title={texts.title} backHref="/profile" backLabel={texts.backToProfile} />
       <ProfileCard />
       <PushNotificationsCard />
       <MobileInstallBanner />
@@ -125,7 +125,7 @@ export function SettingsSignedOut() {
   usePageTitle(texts.title);
   return (
     <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
-      <ScreenHeader title={texts.title} backHref="/" backLabel="Back to home" />
+      <ScreenHeader title={texts.title} backHref="/" backLabel={texts.backToHome} />
       <Card>
         <CardHeader>
           <CardTitle>{consentTexts.bannerTitle}</CardTitle>
