@@ -8,7 +8,7 @@
 export const CATALOGS = ['first', 'rest', 'server'] as const;
 export type Catalog = (typeof CATALOGS)[number];
 
-const FIRST: readonly string[] = ['vehicles', 'consent', 'install', 'accountNotices', 'savedData'];
+const FIRST: readonly string[] = ['vehicles', 'accountNotices', 'savedData'];
 const SERVER: readonly string[] = [];
 
 export function catalogOf(namespace: string): Catalog {

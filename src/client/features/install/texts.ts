@@ -3,7 +3,8 @@ import { texts } from '../../../shared/i18n/texts.js';
 /**
  * Texts of the install prompts and cards. The toasts are the spec's (§4, §8); the rest are ours
  * (docs/decisions/0094-install-prompts.md). The prompts
- * may show on the first screen (catalogue `first`); Settings' card and banner travel with the rest.
+ * wait for the rest catalogue that holds their words (use-install.ts useIsDue); Settings' card and banner
+ * have their own namespace.
  */
 export const installTexts = texts('install', {
   installedTitle: 'App Installed!',
