@@ -13,6 +13,7 @@ import { consentTexts } from '../features/consent/texts.js';
 import { InstallAppCard, MobileInstallBanner } from '../features/install/install-cards.js';
 import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
 import { AutomationSwitches } from '../features/settings/automation-switches.js';
+import { LanguageChoice } from '../features/settings/language-choice.js';
 import { QuickMessagesEditor } from '../features/settings/quick-messages-editor.js';
 import { ReadReceiptsSwitch } from '../features/settings/read-receipts-switch.js';
 import { settingsTexts as texts } from '../features/settings/texts.js';
@@ -104,8 +105,9 @@ export function SettingsPage() {
         <CardHeader>
           <CardTitle>{texts.appearanceTitle}</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-4">
           <ThemeToggle />
+          <LanguageChoice isSignedIn />
         </CardContent>
       </Card>
       <AccountActionsCard />
@@ -135,6 +137,11 @@ export function SettingsSignedOut() {
         </CardHeader>
         <CardContent>
           <ConsentBlock />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-5">
+          <LanguageChoice isSignedIn={false} />
         </CardContent>
       </Card>
       <p className="text-center text-muted-foreground">{texts.signedOut}</p>
