@@ -6,8 +6,8 @@ import { registerServiceWorker } from './app/service-worker-registration.js';
 import { captureWorkerMessages } from './features/app-badge/worker-messages.js';
 import { prefetchUser } from './features/auth/queries.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
-import { activateLocale, currentLocale, localeFor, subscribeToLocale } from './lib/i18n.js';
-import { readPreferences } from './lib/preferences.js';
+import { appLocale, followAccountLocale, rememberedAccountLocale } from './features/settings/language.js';
+import { activateLocale, currentLocale, subscribeToLocale } from './lib/i18n.js';
 import { queryClient } from './lib/query-client.js';
 import { hasSessionHint } from './lib/session-hint.js';
 import { startTheme } from './lib/theme.js';
@@ -37,14 +37,17 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 // The language's first catalogue arrives with the first page's chunk and data, asked for above.
-void activateLocale(localeFor(readPreferences().locale)).then(() =>
+// This browser's choice, else the account's as last seen (the session's answer may change it: Settings'
+// language.ts follows it), else the browser's languages.
+void activateLocale(appLocale(rememberedAccountLocale())).then(() => {
+  followAccountLocale(queryClient);
   startTransition(() =>
     root.render(
       <StrictMode>
         <InItsLanguage />
       </StrictMode>,
     ),
-  ),
-);
+  );
+});
 
 registerServiceWorker();

@@ -24,6 +24,9 @@ const FIRST: readonly string[] = [
   'sendCountdown',
   // The vehicle feature's pieces the finder's screens show too: colours, the back link (features/vehicles).
   'vehicleDisplay',
+  // The toasts after signing out or deleting the account, the offline notice (docs/decisions/0166).
+  'accountNotices',
+  'savedData',
 ];
 const SERVER: readonly string[] = [
   'scrub',
