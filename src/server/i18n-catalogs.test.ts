@@ -16,7 +16,12 @@ describe('the catalogues (docs/decisions/0162)', () => {
     const [first] = definitions.values();
     if (!first) throw new Error('no texts');
     // A text added to a module and nowhere else: every language lacks it.
-    definitions.set('vehicles.zzAdded', { ...first, id: 'vehicles.zzAdded', message: 'Added later' });
+    definitions.set('vehicles.zzAdded', {
+      ...first,
+      id: 'vehicles.zzAdded',
+      namespace: 'vehicles',
+      message: 'Added later',
+    });
     // A text whose English changed since it was translated.
     definitions.set(first.id, { ...first, message: `${first.message} (changed)` });
     const found = problems(definitions);

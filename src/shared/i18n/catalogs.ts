@@ -8,8 +8,23 @@
 export const CATALOGS = ['first', 'rest', 'server'] as const;
 export type Catalog = (typeof CATALOGS)[number];
 
-const FIRST: readonly string[] = ['vehicles'];
-const SERVER: readonly string[] = [];
+const FIRST: readonly string[] = [
+  'vehicles',
+  // The shell, the finder's path and the vehicle's words it shows (issue 36, i18n-shell).
+  'shell',
+  'components',
+  'landing',
+  'finder',
+  'errorToasts',
+  'notices',
+  'messageTime',
+  'acceptance',
+  'sampleVehicle',
+  'plateLookup',
+  'vehicleTypes',
+  'colors',
+];
+const SERVER: readonly string[] = ['request'];
 
 export function catalogOf(namespace: string): Catalog {
   if (FIRST.includes(namespace)) return 'first';
