@@ -23,6 +23,7 @@ const FIRST: readonly string[] = [
   'plateLookup',
   'vehicleTypes',
   'colors',
+  'vehicleNotFound',
 ];
 const SERVER: readonly string[] = ['request'];
 

@@ -76,8 +76,4 @@ export const finderTexts = texts('finder', {
   cameraView: 'Camera view',
   // Licence plate lookup.
   qrStickerQuestion: 'Is there a QR code sticker on the vehicle?',
-  // A vehicle that cannot be fetched (spec §8 Vehicle fetch failure).
-  notFoundForOwner: "This vehicle doesn't exist or isn't one of your vehicles.",
-  lookUpAnother: 'Look Up Another Vehicle',
-  backToMyVehicles: 'Back to My Vehicles',
 });

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { vehicleTexts } from '../../../shared/vehicles/texts.js';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
-import { finderTexts } from '../finder/texts.js';
+import { vehicleNotFoundTexts } from './not-found-texts.js';
 
 interface VehicleNotFoundProps {
   title?: string;
@@ -29,13 +29,13 @@ export function VehicleNotFound({
         {title}
       </h1>
       <p className="text-sm text-muted-foreground">
-        {isFinder ? finderTexts.foundGone : finderTexts.notFoundForOwner}
+        {isFinder ? vehicleNotFoundTexts.forFinder : vehicleNotFoundTexts.forOwner}
       </p>
       <Button asChild variant="outline">
         {isFinder ? (
-          <Link href="/license-plate">{finderTexts.lookUpAnother}</Link>
+          <Link href="/license-plate">{vehicleNotFoundTexts.lookUpAnother}</Link>
         ) : (
-          <Link href="/vehicle-management">{finderTexts.backToMyVehicles}</Link>
+          <Link href="/vehicle-management">{vehicleNotFoundTexts.backToMyVehicles}</Link>
         )}
       </Button>
     </div>
