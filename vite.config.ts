@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { textsWithoutWords } from './scripts/texts-without-words.js';
 
 const apiServer = 'http://localhost:3000';
 
@@ -38,6 +39,8 @@ export default defineConfig({
     ],
   },
   plugins: [
+    // The texts' words come from the language's catalogue, not from the code (docs/decisions/0162).
+    textsWithoutWords(),
     react(),
     tailwindcss(),
     // The installable app (docs/decisions/0090-installable-app.md): our own service worker with Workbox

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -16,6 +15,7 @@ import pg from 'pg';
 import { errorCode } from '../errors/error-code.js';
 import { UnavailableError } from '../errors/unavailable.js';
 import { debouncedEraser } from './erase-soon.js';
+import { namedStatements } from './named-statements.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -335,6 +335,7 @@ function failingAsUnavailable(pool: pg.Pool): PostgresPool {
       error instanceof SyntaxError;
     throw isSqlErrorOrBug ? error : new UnavailableError('Database unavailable', { cause: error });
   };
+  const statements = namedStatements();
   // One wrapper per pg client: Kysely keeps a connection per client object it is given.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
@@ -343,33 +344,19 @@ function failingAsUnavailable(pool: pg.Pool): PostgresPool {
       let wrapper = wrappers.get(client);
       if (!wrapper) {
         // Kysely passes a cursor (query's other form) only to a dialect given a cursor class: ours has none.
-        // Named: PostgreSQL parses and plans each statement once per connection, not on every run.
         const query = (sqlText: string, parameters: ReadonlyArray<unknown>) =>
-          client
-            .query({ name: statementName(sqlText), text: sqlText, values: [...parameters] })
-            .catch(rethrow);
-        wrapper = { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+          statements.query(client, sqlText, [...parameters]).catch(rethrow);
+        wrapper = {
+          query: query as unknown as PostgresPoolClient['query'],
+          // A retired connection is closed, not pooled again (src/server/db/named-statements.ts).
+          release: () => client.release(statements.isRetired(client) || undefined),
+        };
         wrappers.set(client, wrapper);
       }
       return wrapper;
     },
     end: () => pool.end(),
   };
-}
-
-const statementNames = new Map<string, string>();
-
-/**
- * A prepared statement's name for an SQL text: the same text, the same name, on every connection. The
- * texts are the app's own queries, a bounded set (docs/decisions/0106-hot-paths.md).
- */
-function statementName(sqlText: string): string {
-  let name = statementNames.get(sqlText);
-  if (name === undefined) {
-    name = `q${createHash('sha256').update(sqlText).digest('base64url').slice(0, 22)}`;
-    statementNames.set(sqlText, name);
-  }
-  return name;
 }
 
 export function openDatabase(options: {
