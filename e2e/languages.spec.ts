@@ -33,7 +33,6 @@ for (const locale of ['de-DE', 'zh-CN']) {
     const { qrCode } = await findVehicle(ownersPage.request, vehicle.id);
     const { context, page, errors } = await aFindersPhone(browser, baseURL, locale);
     await page.goto(`/vehicle/qr/${qrCode}`);
-    await expect(page).toHaveURL(new RegExp(`/vehicle-found/${vehicle.id}$`));
     await expect(page.getByText(vehicle.licensePlate).first()).toBeVisible();
     expect(englishLeftIn((await page.locator('body').textContent()) ?? '', locale)).toEqual([]);
     await saveScreen(page, `languages-${locale}-vehicle-found-390`);

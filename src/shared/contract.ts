@@ -1,4 +1,4 @@
-import { textsLanguage } from './i18n/texts.js';
+import { icu, texts, textsLanguage } from './i18n/texts.js';
 
 /**
  * Contracts: what a request may carry and what the server answers, each defined once in src/shared and
@@ -277,11 +277,11 @@ export function maxLength(max: number, problem: string): Rule<string> {
  * Texts for a request of the wrong shape. The spec names no types, so these are ours
  * (docs/decisions/0055-request-field-types.md); the screens never send such a request.
  */
-export const requestTexts = {
+export const requestTexts = texts('request', {
   notObject: 'Request body must be a JSON object',
-  notText: (field: string) => `${field} must be text`,
-  notBoolean: (field: string) => `${field} must be true or false`,
-} as const;
+  notText: icu<{ field: string }>('{field} must be text'),
+  notBoolean: icu<{ field: string }>('{field} must be true or false'),
+});
 
 /** What a field of a request body holds when it is present: text or true/false. */
 export type FieldKind = 'text' | 'boolean';
@@ -299,8 +299,8 @@ export function fieldTypeProblem(
   for (const [field, kind] of Object.entries(fields)) {
     const value = Object.hasOwn(body, field) ? body[field] : undefined;
     if (value === undefined || value === null) continue;
-    if (kind === 'text' && typeof value !== 'string') return requestTexts.notText(field);
-    if (kind === 'boolean' && typeof value !== 'boolean') return requestTexts.notBoolean(field);
+    if (kind === 'text' && typeof value !== 'string') return requestTexts.notText({ field });
+    if (kind === 'boolean' && typeof value !== 'boolean') return requestTexts.notBoolean({ field });
   }
   return undefined;
 }

@@ -15,7 +15,7 @@ import { ThemePresetPicker } from '../features/vehicles/theme-preset-picker.js';
 import { ThemePreview } from '../features/vehicles/theme-preview.js';
 import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
-import { vehicleNotFoundTitle } from '../lib/error-toasts.js';
+import { errorToastTexts } from '../lib/error-texts.js';
 
 /** What a visitor who is not signed in sees on /vehicle-theme/{id} (spec §2 Vehicle Theme). */
 export function VehicleThemeSignInRequired() {
@@ -62,11 +62,13 @@ export function VehicleThemePage() {
   const themeQuery = useVehicleTheme(vehicleId);
   const isLoading = vehicleQuery.isPending || themeQuery.isPending;
   // Signed in only: visitors get VehicleThemeSignInRequired from the router.
-  usePageTitle(isLoading || vehicleQuery.data ? vehicleScreenTexts.vehicleTheme : vehicleNotFoundTitle);
+  usePageTitle(
+    isLoading || vehicleQuery.data ? vehicleScreenTexts.vehicleTheme : errorToastTexts.vehicleNotFoundTitle,
+  );
 
   if (isLoading) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
-  if (!vehicle) return <VehicleNotFound title={vehicleNotFoundTitle} />;
+  if (!vehicle) return <VehicleNotFound title={errorToastTexts.vehicleNotFoundTitle} />;
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">

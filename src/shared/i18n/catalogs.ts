@@ -27,8 +27,23 @@ const FIRST: readonly string[] = [
   // The toasts after signing out or deleting the account, the offline notice (docs/decisions/0166).
   'accountNotices',
   'savedData',
+  // The shell, the finder's path and the vehicle's words it shows (issue 36).
+  'shell',
+  'components',
+  'landing',
+  'finder',
+  'errorToasts',
+  'notices',
+  'messageTime',
+  'acceptance',
+  'sampleVehicle',
+  'plateLookup',
+  'vehicleTypes',
+  'colors',
+  'vehicleNotFound',
 ];
 const SERVER: readonly string[] = [
+  'request',
   'scrub',
   'feedback',
   'rateLimits',
