@@ -78,12 +78,7 @@ describe('apiRequest', () => {
         method: 'POST',
         credentials: 'include',
         body: '{"email":"a@example.com"}',
-        // The app's language, so that the server words its errors in it (docs/decisions/0162).
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'Accept-Language': 'en-US',
-        },
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       }),
     );
   });

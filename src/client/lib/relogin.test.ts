@@ -18,7 +18,6 @@ const user = (authProvider: User['authProvider']): User => ({
   firstName: null,
   lastName: null,
   authProvider,
-  locale: null,
 });
 const oidc = { oidc: { name: 'Example ID' } };
 

@@ -1,5 +1,4 @@
 import type { AuthProviders, User } from '../../shared/auth/auth.contract.js';
-import { noticeTexts } from './notice-texts.js';
 import { queryClient } from './query-client.js';
 import { providersQuery, userQuery } from './session-queries.js';
 import { SECOND_MS } from './time.js';
@@ -83,8 +82,8 @@ export function scheduleRelogin(delayMs: number, lastUser?: User | null, returnT
 export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
   if (!scheduleRelogin(UNAUTHORIZED_REDIRECT_DELAY_MS, lastUser)) return;
   toast({
-    title: noticeTexts.unauthorizedTitle,
-    description: noticeTexts.unauthorized,
+    title: 'Unauthorized',
+    description: 'You are logged out. Logging in again...',
     variant: 'destructive',
   });
 }
@@ -96,7 +95,7 @@ export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
  */
 export function announceSignInRequired(returnTo: string): void {
   if (!scheduleRelogin(UNAUTHORIZED_REDIRECT_DELAY_MS, null, returnTo)) return;
-  toast({ title: noticeTexts.signInRequiredTitle, description: noticeTexts.signInRequired });
+  toast({ title: 'Sign in required', description: 'Sign in to open this page.' });
 }
 
 /** The parameter of /auth that names where signing in returns to (lib/return-path.ts reads it). */

@@ -11,7 +11,6 @@ const user = (id: string): User => ({
   firstName: null,
   lastName: null,
   authProvider: 'email',
-  locale: null,
 });
 const ada = user('ada');
 const bob = user('bob');

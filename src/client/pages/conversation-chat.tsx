@@ -31,7 +31,7 @@ import {
   useGivenFeedback,
   useRateMessage,
 } from '../features/messaging/feedback.js';
-import { confirmReport, feedbackUiTexts } from '../features/messaging/feedback-texts.js';
+import { feedbackUiTexts } from '../features/messaging/feedback-texts.js';
 import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
 import { OwnerAnswers } from '../features/messaging/owner-answers.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
@@ -39,7 +39,6 @@ import { ReplyForm } from '../features/messaging/reply-form.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { urgentTexts } from '../features/messaging/urgent-texts.js';
-import { currentLocale } from '../lib/i18n.js';
 import { disappearsIn, messageTime } from '../lib/message-time.js';
 import { useNow } from '../lib/use-now.js';
 
@@ -123,11 +122,8 @@ function MessageBubble({
         </p>
       </div>
       <span className="mt-1 text-xs text-muted-foreground">
-        <time
-          dateTime={message.createdAt}
-          title={new Date(message.createdAt).toLocaleString(currentLocale())}
-        >
-          {messageTime(message.createdAt, now, currentLocale())}
+        <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
+          {messageTime(message.createdAt, now)}
         </time>
         {' · '}
         {disappearsIn(message.createdAt, now)}
@@ -297,7 +293,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
             reportable && ratingOf.get(reportable.id) !== 'abusive'
               ? () =>
                   setConfirmation({
-                    ...confirmReport(otherSide),
+                    ...feedbackUiTexts.confirmReport(otherSide),
                     onConfirm: () => rate.mutate({ messageId: reportable.id, rating: 'abusive' }),
                   })
               : undefined
@@ -314,7 +310,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
         {messages.isPending ? (
           <PageSpinner />
         ) : (
-          <ol className="flex flex-col gap-3" aria-label={texts.messagesLabel}>
+          <ol className="flex flex-col gap-3" aria-label="Messages">
             {list.map((message) => (
               <MessageBubble
                 key={message.id}
@@ -349,7 +345,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
               className="rounded-full shadow"
               onClick={scroll.toNewest}
             >
-              {texts.newMessages({ count: scroll.unseen })}
+              {texts.newMessages(scroll.unseen)}
               <ArrowDown aria-hidden className="h-4 w-4" />
             </Button>
           </div>

@@ -3,18 +3,23 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { useResendVerification } from '../features/auth/mutations.js';
-import { authScreenTexts } from '../features/auth/texts.js';
 import { LOGOUT_NAVIGATION_PATH } from '../lib/relogin.js';
 
+const steps = [
+  'Check your inbox (and your spam folder) for our email.',
+  'Click the verification link in the email.',
+  'Return here and refresh the page.',
+];
+
 function resendLabel(isPending: boolean, isSent: boolean): string {
-  if (isPending) return authScreenTexts.sending;
-  return isSent ? authScreenTexts.emailSent : authScreenTexts.resendVerification;
+  if (isPending) return 'Sending...';
+  return isSent ? 'Email Sent' : 'Resend Verification Email';
 }
 
 /** Replaces every screen until the account's email address is verified (spec §2 Overrides). */
 export function EmailVerificationPage({ email }: { email: string }) {
   const resend = useResendVerification();
-  const headingRef = usePageTitle(authScreenTexts.verifyTitle);
+  const headingRef = usePageTitle('Verify Your Email');
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-5 py-10">
@@ -23,21 +28,22 @@ export function EmailVerificationPage({ email }: { email: string }) {
           <MailCheck aria-hidden className="h-8 w-8" />
         </span>
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
-          {authScreenTexts.verifyTitle}
+          Verify Your Email
         </h1>
-        <p className="text-sm text-muted-foreground">{authScreenTexts.verifyIntro}</p>
+        <p className="text-sm text-muted-foreground">
+          Please verify your email address before using the app. Verification prevents spam and ensures your
+          messages are delivered.
+        </p>
       </div>
 
       <Card>
         <CardContent className="flex flex-col gap-4 pt-5">
           <div className="text-sm">
-            <p className="text-muted-foreground">{authScreenTexts.verifySentTo}</p>
-            <p className="mt-1 font-semibold [overflow-wrap:anywhere]">
-              {email || authScreenTexts.verifyYourAddress}
-            </p>
+            <p className="text-muted-foreground">We sent a verification link to:</p>
+            <p className="mt-1 font-semibold [overflow-wrap:anywhere]">{email || 'your email address'}</p>
           </div>
           <ol className="flex flex-col gap-3">
-            {authScreenTexts.verifySteps.map((step, index) => (
+            {steps.map((step, index) => (
               <li key={step} className="flex items-start gap-3 text-sm">
                 <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary-solid text-xs font-bold text-primary-foreground">
                   {index + 1}
@@ -61,12 +67,12 @@ export function EmailVerificationPage({ email }: { email: string }) {
         </Button>
         <Button size="large" onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden className="h-4 w-4" />
-          {authScreenTexts.verifiedRefresh}
+          I've Verified - Refresh Page
         </Button>
         {/* Spec §2 Overrides: "on going back the browser goes to /api/logout", which leads to the sign-in form. */}
         <Button size="large" variant="ghost" onClick={() => window.location.assign(LOGOUT_NAVIGATION_PATH)}>
           <ArrowLeft aria-hidden className="h-4 w-4" />
-          {authScreenTexts.backToLogin}
+          Back to Login
         </Button>
       </div>
     </main>

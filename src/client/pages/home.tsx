@@ -7,7 +7,6 @@ import { useUser } from '../features/auth/queries.js';
 import { greeting, userInitial } from '../features/auth/user-display.js';
 import { RecentConversationsSection } from '../features/messaging/recent-conversations-section.js';
 import { MyVehiclesSection } from '../features/vehicles/my-vehicles-section.js';
-import { homeTexts } from './home-texts.js';
 
 interface TileProps {
   href: string;
@@ -45,7 +44,7 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
  */
 export function HomePage() {
   const { data: user } = useUser();
-  const headingRef = usePageTitle(homeTexts.title);
+  const headingRef = usePageTitle('Home');
 
   return (
     <div className="flex flex-col gap-6 px-5 pt-4">
@@ -53,7 +52,7 @@ export function HomePage() {
         <Brand />
         <Link
           href="/profile"
-          aria-label={homeTexts.account}
+          aria-label="Account"
           className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <Avatar letter={user ? userInitial(user) : ''} />
@@ -64,21 +63,16 @@ export function HomePage() {
         <div>
           <p className="min-h-5 text-sm text-muted-foreground">{user ? greeting(user) : null}</p>
           <h1 ref={headingRef} tabIndex={-1} id="home-title" className="text-2xl font-bold tracking-tight">
-            {homeTexts.heading}
+            Need to reach a driver?
           </h1>
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <Tile
-            href="/qr-scanner"
-            icon={QrCode}
-            title={homeTexts.scanTitle}
-            subtitle={homeTexts.scanSubtitle}
-          />
+          <Tile href="/qr-scanner" icon={QrCode} title="Scan QR Code" subtitle="Contact car owner" />
           <Tile
             href="/license-plate"
             icon={RectangleHorizontal}
-            title={homeTexts.plateTitle}
-            subtitle={homeTexts.plateSubtitle}
+            title="License Plate"
+            subtitle="Enter plate number"
           />
         </div>
       </section>

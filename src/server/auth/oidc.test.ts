@@ -125,7 +125,6 @@ describe.each(testEngines)('OIDC sign-in on %s', (engine) => {
       firstName: 'Olive',
       lastName: 'Driver',
       authProvider: 'oidc',
-      locale: 'en-US',
     });
   });
 

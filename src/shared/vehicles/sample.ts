@@ -1,4 +1,3 @@
-import { texts } from '../i18n/texts.js';
 import type { PublicVehicle } from './vehicles.contract.js';
 
 /**
@@ -26,7 +25,7 @@ export const SAMPLE_VEHICLE = {
 
 export const isSampleVehicle = (vehicleId: string) => vehicleId === SAMPLE_VEHICLE.id;
 
-export const sampleVehicleTexts = texts('sampleVehicle', {
+export const sampleVehicleTexts = {
   notice:
     'This is a sample vehicle for trying the app. It belongs to no one, so messages sent to it are not delivered.',
-});
+} as const;

@@ -1,4 +1,3 @@
-import { componentTexts } from '../texts.js';
 import { Button } from './button.js';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from './dialog.js';
 
@@ -48,7 +47,7 @@ export function ConfirmButtons({
   return (
     <div className="mt-5 grid grid-cols-2 gap-3">
       <DialogClose asChild>
-        <Button variant="outline">{componentTexts.cancel}</Button>
+        <Button variant="outline">Cancel</Button>
       </DialogClose>
       <Button variant="destructive" disabled={disabled} onClick={onConfirm}>
         {label}

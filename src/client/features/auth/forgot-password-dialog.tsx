@@ -53,14 +53,16 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="link" className="whitespace-nowrap">
-          {authScreenTexts.forgotPasswordLink}
+          Forgot your password?
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>{authScreenTexts.forgotPasswordTitle}</DialogTitle>
-        <DialogDescription>{authScreenTexts.forgotPasswordDescription}</DialogDescription>
+        <DialogTitle>Forgot your password</DialogTitle>
+        <DialogDescription>
+          Enter your email address and we'll send you a link to reset your password.
+        </DialogDescription>
         <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-          <FormField id="forgot-password-email" label={authScreenTexts.email}>
+          <FormField id="forgot-password-email" label="Email">
             <Input
               id="forgot-password-email"
               type="email"
@@ -79,10 +81,10 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">{authScreenTexts.cancel}</Button>
+              <Button variant="outline">Cancel</Button>
             </DialogClose>
             <Button type="submit" disabled={forgotPassword.isPending}>
-              {forgotPassword.isPending ? authScreenTexts.sending : authScreenTexts.sendResetLink}
+              {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
             </Button>
           </div>
         </form>

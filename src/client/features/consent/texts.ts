@@ -1,11 +1,9 @@
-import { icu, texts } from '../../../shared/i18n/texts.js';
-
 /**
  * Texts of the cookie consent banner and Settings' consent block (spec §2 Overlays and banners, Settings;
  * §4 Cookie consent). The spec names the badge values; the rest is ours
  * (docs/decisions/0101-preferences-and-consent.md).
  */
-export const consentTexts = texts('consent', {
+export const consentTexts = {
   bannerTitle: 'Cookies on this device',
   // One short line each: the banner covers the bottom of a phone's screen (docs/decisions/0105-first-paint.md).
   bannerText: 'We keep your preferences in cookies here.',
@@ -17,8 +15,8 @@ export const consentTexts = texts('consent', {
   accepted: 'Accepted',
   declined: 'Declined',
   notSet: 'Not Set',
-  since: icu<{ date: string }>('Since {date}'),
+  since: 'Since',
   reset: 'Reset Cookie Preferences',
   resetDone: 'Cookie preferences reset',
   resetDoneDescription: 'The app reloads to ask you again.',
-});
+} as const;

@@ -25,9 +25,7 @@ export function writtenTo(conversation: Conversation): string | null {
   ]
     .filter(Boolean)
     .join(' ');
-  return description
-    ? conversationTexts.writtenToVehicle({ plate: vehicle.licensePlate, description })
-    : conversationTexts.writtenTo({ plate: vehicle.licensePlate });
+  return conversationTexts.writtenTo(vehicle.licensePlate, description);
 }
 
 /**

@@ -29,16 +29,7 @@ import { formFromVehicle, formValues } from '../vehicles/vehicle-form-state.js';
 import { type ReplyVariables, replyMutationKey } from './offline-send.js';
 import { messagingKeys } from './queries.js';
 import { type OtherSide, safetyTexts } from './safety-texts.js';
-import { conversationTexts, replyTexts } from './texts.js';
-
-/** What a failure's log line says the user was doing (never shown: the toast says what went wrong). */
-const doing = {
-  answer: 'answering with one tap',
-  deleteMessage: 'deleting a message',
-  deleteConversation: 'deleting a conversation',
-  block: 'blocking a sender',
-  onlyVerified: 'accepting only verified senders',
-} as const;
+import { conversationTexts } from './texts.js';
 
 const refresh = () =>
   Promise.all([
@@ -83,8 +74,8 @@ export function useReply(conversationId: string) {
     onError: (error) => {
       console.warn('Failed to send reply:', error);
       toast({
-        title: replyTexts.failedTitle,
-        description: serverMessage(error) ?? replyTexts.failed,
+        title: safetyTexts.replyFailedTitle,
+        description: serverMessage(error) ?? safetyTexts.replyFailed,
         variant: 'destructive',
       });
     },
@@ -116,7 +107,7 @@ export function useAnswerAsOwner(conversationId: string) {
       showOwnerStatus(conversationId, { code, text: ownerStatusTexts[code], at: new Date().toISOString() });
     },
     onSuccess: ({ ownerStatus }) => showOwnerStatus(conversationId, ownerStatus),
-    onError: (error) => handleApiError(error, { context: doing.answer }),
+    onError: (error) => handleApiError(error, { context: 'answering with one tap' }),
     onSettled: refresh,
   });
 }
@@ -149,7 +140,7 @@ export function useDeleteMessage(conversationId: string) {
         .then(refresh)
         .catch((error) => {
           void queryClient.invalidateQueries({ queryKey: key });
-          handleApiError(error, { context: doing.deleteMessage });
+          handleApiError(error, { context: 'deleting a message' });
         });
     });
     toastWithUndo(safetyTexts.messageDeletedTitle, undefined, () => {
@@ -173,7 +164,7 @@ export function useDeleteConversation(onDeleted: () => void) {
         .then(refresh)
         .catch((error) => {
           void refresh();
-          handleApiError(error, { context: doing.deleteConversation });
+          handleApiError(error, { context: 'deleting a conversation' });
         });
     });
     toastWithUndo(conversationTexts.deletedTitle, undefined, () => {
@@ -197,7 +188,7 @@ export function useBlockSender() {
       if (!block) return;
       toastWithUndo(safetyTexts.blockedTitle[otherSide], undefined, () => unblock.mutate(block));
     },
-    onError: (error) => handleApiError(error, { context: doing.block }),
+    onError: (error) => handleApiError(error, { context: 'blocking a sender' }),
   });
 }
 
@@ -222,6 +213,6 @@ export function useAcceptOnlyVerified() {
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
       toast({ title: safetyTexts.onlyVerifiedDone });
     },
-    onError: (error) => handleApiError(error, { context: doing.onlyVerified }),
+    onError: (error) => handleApiError(error, { context: 'accepting only verified senders' }),
   });
 }

@@ -55,15 +55,12 @@ export function SenderChoice({
             onChange={() => onChange(vehicle.id)}
             className="h-5 w-5 accent-primary"
           />
-          {texts.sendAs({ name: vehicleName(vehicle), plate: vehicle.licensePlate })}
+          {texts.sendAs(vehicleName(vehicle), vehicle.licensePlate)}
         </label>
       ))}
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {chosen
-          ? texts.ownerSeesVehicle({
-              description: vehicleDescription(chosen) || vehicleName(chosen),
-              plate: chosen.licensePlate,
-            })
+          ? texts.ownerSeesVehicle(vehicleDescription(chosen) || vehicleName(chosen), chosen.licensePlate)
           : texts.ownerSeesNothing}
       </p>
     </fieldset>

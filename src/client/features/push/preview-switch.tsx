@@ -1,9 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { EMAIL_FALLBACK_AFTER_MS } from '../../../shared/messaging/status.contract.js';
 import {
   type NotificationPreferences,
   notificationPreferencesResponseSchema,
-  notificationPreferencesTexts,
 } from '../../../shared/push/push.contract.js';
 import { SwitchRow } from '../../components/ui/switch-row.js';
 import { apiRequest, readQuery } from '../../lib/api.js';
@@ -22,14 +20,13 @@ function PreferenceSwitch({
   name,
   label,
   description,
-  logContext,
+  context,
   onSaved,
 }: {
   name: Switch;
   label: string;
   description: string;
-  /** What the console's warning says was being done (a log's words, never shown). */
-  logContext: string;
+  context: string;
   onSaved?: (saved: NotificationPreferences) => void;
 }) {
   const preferences = useQuery({
@@ -48,7 +45,7 @@ function PreferenceSwitch({
       queryClient.setQueryData(preferencesKey, saved);
       onSaved?.(saved);
     },
-    onError: (error) => handleApiError(error, { context: logContext }),
+    onError: (error) => handleApiError(error, { context }),
   });
   if (!preferences.data) return null;
   const checked = save.isPending ? save.variables : preferences.data[name];
@@ -72,7 +69,7 @@ export function PreviewSwitch() {
       name="showPreviews"
       label={texts.showPreviews}
       description={texts.showPreviewsHint}
-      logContext="saving notification previews"
+      context="saving notification previews"
       onSaved={(saved) => updatePreferences({ notifications: { showPreviews: saved.showPreviews } })}
     />
   );
@@ -86,9 +83,9 @@ export function EmailFallbackSwitch() {
   return (
     <PreferenceSwitch
       name="emailFallback"
-      label={notificationPreferencesTexts.emailFallback}
-      description={emailFallbackTexts.hint({ minutes: EMAIL_FALLBACK_AFTER_MS / 60_000 })}
-      logContext="saving the e-mail fallback"
+      label={emailFallbackTexts.label}
+      description={emailFallbackTexts.hint}
+      context="saving the e-mail fallback"
     />
   );
 }

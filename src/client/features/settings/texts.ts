@@ -1,9 +1,5 @@
-import { icu, texts } from '../../../shared/i18n/texts.js';
-
 /** Texts of the Settings screen (spec §2 Settings). */
-export const settingsTexts = texts('settings', {
-  backToProfile: 'Back to Profile',
-  backToHome: 'Back to home',
+export const settingsTexts = {
   title: 'Settings',
   signedOut: 'Please log in to access settings',
   profileTitle: 'Profile',
@@ -27,17 +23,12 @@ export const settingsTexts = texts('settings', {
   newQuickMessage: 'New quick message',
   addQuickMessage: 'Add',
   remove: 'Remove',
-  removeQuickMessage: icu<{ message: string }>('Remove "{message}"'),
+  removeQuickMessage: (message: string) => `Remove "${message}"`,
   restoreQuickMessages: 'Restore the default messages',
   appearanceTitle: 'Appearance',
-  // Issue 36: the app's language; each language is named in its own words (LOCALE_NAMES), never translated.
-  language: 'Language',
-  languageHint: 'The language of the app, and of the e-mails and notifications sent to you.',
-  languageSystem: 'Browser default',
-  languageSaveFailed: 'The language is used on this device but could not be saved to your account.',
   accountActionsTitle: 'Account Actions',
   logOut: 'Log Out',
   loggingOut: 'Logging out...',
   footerTitle: 'Anonymous Vehicle Communication',
   footerLine: 'Keep your messages private and secure',
-});
+} as const;

@@ -1,7 +1,6 @@
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { ConfirmButtons } from '../../components/ui/confirm-dialog.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
-import { vehicleScreenTexts as texts } from './texts.js';
 import { vehicleName } from './vehicle-display.js';
 
 interface RemoveVehicleDialogProps {
@@ -25,14 +24,13 @@ export function RemoveVehicleDialog({
   return (
     <Dialog open={vehicle !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogTitle>{texts.removeTitle}</DialogTitle>
+        <DialogTitle>Remove Vehicle?</DialogTitle>
         <DialogDescription>
-          {vehicle
-            ? texts.removeDescription({ vehicle: vehicleName(vehicle), plate: vehicle.licensePlate })
-            : ''}
+          {vehicle ? `${vehicleName(vehicle)} (${vehicle.licensePlate})` : ''} will stop receiving messages
+          and its QR code will stop working. You can reactivate it later from Recently Removed.
         </DialogDescription>
         <ConfirmButtons
-          label={isRemoving ? texts.removing : texts.remove}
+          label={isRemoving ? 'Removing...' : 'Remove'}
           disabled={isRemoving || vehicle === null}
           onConfirm={() => (vehicle ? onConfirm(vehicle) : undefined)}
         />

@@ -2,7 +2,6 @@ import { RotateCcw } from 'lucide-react';
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
-import { vehicleScreenTexts as texts } from './texts.js';
 import { VehicleSummary } from './vehicle-card.js';
 import { vehicleActionId } from './vehicle-display.js';
 
@@ -24,19 +23,19 @@ export function RemovedVehicleCard({ vehicle, isReactivating, onReactivate }: Re
           titleId={titleId}
           badge={
             <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-              {texts.removedBadge}
+              Removed
             </span>
           }
         />
         <Button
           id={vehicleActionId('reactivate', vehicle.id)}
           variant="outline"
-          aria-label={texts.reactivatePlate({ plate: vehicle.licensePlate })}
+          aria-label={`Reactivate ${vehicle.licensePlate}`}
           disabled={isReactivating}
           onClick={() => onReactivate(vehicle)}
         >
           <RotateCcw aria-hidden className="h-4 w-4" />
-          {isReactivating ? texts.reactivating : texts.reactivate}
+          {isReactivating ? 'Reactivating...' : 'Reactivate'}
         </Button>
       </article>
     </Card>

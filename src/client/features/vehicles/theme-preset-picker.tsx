@@ -1,7 +1,6 @@
 import { Check } from 'lucide-react';
 import { THEME_PRESET_VALUES, THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
 import { cn } from '../../components/ui/cn.js';
-import { vehicleScreenTexts } from './texts.js';
 
 const swatchKeys = ['primaryColor', 'backgroundColor', 'messageBubbleColor'] as const;
 
@@ -14,7 +13,7 @@ interface ThemePresetPickerProps {
 export function ThemePresetPicker({ value, onChange }: ThemePresetPickerProps) {
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-semibold">{vehicleScreenTexts.themePresetLegend}</legend>
+      <legend className="mb-2 text-sm font-semibold">Theme Preset</legend>
       {THEME_PRESET_VALUES.map((preset) => {
         const theme = THEME_PRESETS[preset];
         const isSelected = preset === value;

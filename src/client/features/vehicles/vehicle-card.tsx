@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../components/ui/cn.js';
-import { vehicleScreenTexts as texts } from './texts.js';
 import { colorLabel, plateLine, vehicleActionId, vehicleName, vehicleTypeLabel } from './vehicle-display.js';
 import { VehicleTypeIcon } from './vehicle-type-icon.js';
 
@@ -91,29 +90,29 @@ export function VehicleCard({
           <LinkAction
             href={`/qr-code/${vehicle.id}`}
             icon={QrCode}
-            text={texts.qrCode}
-            label={texts.showQrCodeFor({ plate })}
+            text="QR Code"
+            label={`Show QR code for ${plate}`}
           />
           <LinkAction
             href={`/vehicle-theme/${vehicle.id}`}
             icon={Palette}
-            text={texts.theme}
-            label={texts.themeFor({ plate })}
+            text="Theme"
+            label={`Theme for ${plate}`}
           />
           <LinkAction
             href={`/vehicle-edit/${vehicle.id}`}
             icon={Pencil}
-            text={texts.edit}
-            label={texts.editPlate({ plate })}
+            text="Edit"
+            label={`Edit ${plate}`}
           />
           <button
             type="button"
             id={vehicleActionId('remove', vehicle.id)}
-            aria-label={texts.removePlate({ plate })}
+            aria-label={`Remove ${plate}`}
             onClick={() => onRemove(vehicle)}
             className={cn(actionClass, 'text-destructive hover:bg-destructive/10')}
           >
-            <ActionContent icon={Trash2} text={texts.remove} />
+            <ActionContent icon={Trash2} text="Remove" />
           </button>
         </div>
       </article>

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';
 import { NativeSelect, optionsOf } from './native-select.js';
 import { vehicleScreenTexts } from './texts.js';
-import { colorLabel, vehicleTypeLabel } from './vehicle-display.js';
+import { colorLabel } from './vehicle-display.js';
 import {
   modelFieldMode,
   type VehicleFormState,
@@ -19,6 +19,8 @@ import {
 } from './vehicle-form-state.js';
 
 const makeOptions = optionsOf(VEHICLE_MAKES);
+const colorOptions = optionsOf(VEHICLE_COLORS, colorLabel);
+const typeOptions = VEHICLE_TYPES.map(({ value, label }) => ({ value, label }));
 
 interface VehicleFormFieldsProps {
   /** Prefix of the controls' ids, one per form on a page. */
@@ -39,12 +41,12 @@ function ModelField({
     const canPickFromList = modelsOf(state.make).length > 1;
     return (
       <div className="flex flex-col gap-1.5">
-        <FormField id={id} label={vehicleScreenTexts.model}>
+        <FormField id={id} label="Model">
           <Input
             id={id}
             value={state.model}
             maxLength={MODEL_MAX}
-            placeholder={vehicleScreenTexts.enterModel}
+            placeholder="Enter model"
             autoComplete="off"
             onChange={(event) => setState((current) => ({ ...current, model: event.target.value }))}
           />
@@ -55,20 +57,18 @@ function ModelField({
             className="-mt-1.5 self-start"
             onClick={() => setState((current) => withModelList(current))}
           >
-            {vehicleScreenTexts.pickFromList}
+            Pick from the list instead
           </Button>
         ) : null}
       </div>
     );
   }
   return (
-    <FormField id={id} label={vehicleScreenTexts.model}>
+    <FormField id={id} label="Model">
       <NativeSelect
         id={id}
         disabled={mode === 'disabled'}
-        placeholder={
-          mode === 'disabled' ? vehicleScreenTexts.selectMakeFirst : vehicleScreenTexts.selectModel
-        }
+        placeholder={mode === 'disabled' ? 'Select make first' : 'Select model'}
         options={optionsOf(modelsOf(state.make))}
         value={state.model}
         onChange={(event) => setState((current) => withModelChoice(current, event.target.value))}
@@ -85,15 +85,12 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
   const field =
     (name: 'year' | 'color' | 'displayName' | 'vehicleType') => (event: { target: { value: string } }) =>
       setState((current) => ({ ...current, [name]: event.target.value }));
-  // Labels in the app's language, read at each render.
-  const colorOptions = optionsOf(VEHICLE_COLORS, colorLabel);
-  const typeOptions = VEHICLE_TYPES.map(({ value }) => ({ value, label: vehicleTypeLabel(value) }));
   return (
     <>
-      <FormField id={`${idPrefix}-make`} label={vehicleScreenTexts.make}>
+      <FormField id={`${idPrefix}-make`} label="Make">
         <NativeSelect
           id={`${idPrefix}-make`}
-          placeholder={vehicleScreenTexts.selectMake}
+          placeholder="Select make"
           options={makeOptions}
           value={state.make}
           onChange={(event) => setState((current) => withMake(current, event.target.value))}
@@ -101,16 +98,16 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
       </FormField>
       <ModelField idPrefix={idPrefix} state={state} setState={setState} />
       <div className="grid grid-cols-2 gap-3">
-        <FormField id={`${idPrefix}-year`} label={vehicleScreenTexts.year}>
+        <FormField id={`${idPrefix}-year`} label="Year">
           <NativeSelect
             id={`${idPrefix}-year`}
-            placeholder={vehicleScreenTexts.selectYear}
+            placeholder="Select year"
             options={optionsOf(years)}
             value={state.year}
             onChange={field('year')}
           />
         </FormField>
-        <FormField id={`${idPrefix}-type`} label={vehicleScreenTexts.vehicleType}>
+        <FormField id={`${idPrefix}-type`} label="Vehicle Type">
           <NativeSelect
             id={`${idPrefix}-type`}
             options={typeOptions}
@@ -119,12 +116,12 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
           />
         </FormField>
       </div>
-      <FormField id={`${idPrefix}-plate`} label={vehicleScreenTexts.licensePlate}>
+      <FormField id={`${idPrefix}-plate`} label="License Plate">
         <Input
           id={`${idPrefix}-plate`}
           value={state.licensePlate}
           maxLength={REGISTRATION_PLATE_MAX}
-          placeholder={vehicleScreenTexts.platePlaceholder}
+          placeholder="ABC-1234"
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
@@ -132,10 +129,10 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
           onChange={(event) => setState((current) => withPlate(current, event.target.value))}
         />
       </FormField>
-      <FormField id={`${idPrefix}-color`} label={vehicleScreenTexts.color}>
+      <FormField id={`${idPrefix}-color`} label="Color">
         <NativeSelect
           id={`${idPrefix}-color`}
-          placeholder={vehicleScreenTexts.selectColor}
+          placeholder="Select color"
           options={colorOptions}
           value={state.color}
           onChange={field('color')}
@@ -143,14 +140,14 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
       </FormField>
       <FormField
         id={`${idPrefix}-display-name`}
-        label={vehicleScreenTexts.displayName}
+        label="Display Name"
         hint={vehicleScreenTexts.displayNameHint}
       >
         <Input
           id={`${idPrefix}-display-name`}
           value={state.displayName}
           maxLength={DISPLAY_NAME_MAX}
-          placeholder={vehicleScreenTexts.displayNamePlaceholder}
+          placeholder="e.g. Family SUV"
           autoComplete="off"
           aria-describedby={`${idPrefix}-display-name-hint`}
           onChange={field('displayName')}

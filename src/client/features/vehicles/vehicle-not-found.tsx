@@ -3,7 +3,6 @@ import { Link } from 'wouter';
 import { vehicleTexts } from '../../../shared/vehicles/texts.js';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
-import { vehicleNotFoundTexts } from './not-found-texts.js';
 
 interface VehicleNotFoundProps {
   title?: string;
@@ -29,13 +28,15 @@ export function VehicleNotFound({
         {title}
       </h1>
       <p className="text-sm text-muted-foreground">
-        {isFinder ? vehicleNotFoundTexts.forFinder : vehicleNotFoundTexts.forOwner}
+        {isFinder
+          ? 'This vehicle is not registered with the product or is no longer active.'
+          : "This vehicle doesn't exist or isn't one of your vehicles."}
       </p>
       <Button asChild variant="outline">
         {isFinder ? (
-          <Link href="/license-plate">{vehicleNotFoundTexts.lookUpAnother}</Link>
+          <Link href="/license-plate">Look Up Another Vehicle</Link>
         ) : (
-          <Link href="/vehicle-management">{vehicleNotFoundTexts.backToMyVehicles}</Link>
+          <Link href="/vehicle-management">Back to My Vehicles</Link>
         )}
       </Button>
     </div>
