@@ -45,16 +45,16 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  for (const file of vitest.testResults ?? [])
-    for (const test of file.assertionResults ?? [])
-      if (test.status === 'failed')
-        failures.push(
-          `${path.relative(root, file.name)} › ${test.fullName}\n    ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`,
-        );
-  // A file that failed before any test ran (an import error, a hook) has no failed test of its own.
-  for (const file of vitest.testResults ?? [])
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'))
-      failures.push(`${path.relative(root, file.name)}: ${String(file.message ?? 'failed').split('\n')[0]}`);
+  const firstLine = (text) => String(text ?? 'failed').split('\n')[0];
+  for (const file of vitest.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      failures.push(`${name} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed before any test ran (an import error, a hook) has no failed test of its own.
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`${name}: ${firstLine(file.message)}`);
+  }
 } else failed = true;
 
 // 2. Browser journeys.
