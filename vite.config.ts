@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { textsWithoutWords } from './scripts/texts-without-words.js';
+import { manifestTexts } from './src/shared/manifest.js';
 
 const apiServer = 'http://localhost:3000';
 
@@ -38,6 +40,8 @@ export default defineConfig({
     ],
   },
   plugins: [
+    // The texts' words come from the language's catalogue, not from the code (docs/decisions/0162).
+    textsWithoutWords(),
     react(),
     tailwindcss(),
     // The installable app (docs/decisions/0090-installable-app.md): our own service worker with Workbox
@@ -53,7 +57,8 @@ export default defineConfig({
       manifest: {
         name: 'Vehicle Contact',
         short_name: 'Vehicle Contact',
-        description: "Reach a vehicle's owner anonymously by QR code or licence plate.",
+        // English here; the server answers the manifest in the asker's language (docs/decisions/0164).
+        description: manifestTexts.description,
         id: '/',
         start_url: '/',
         scope: '/',

@@ -1,4 +1,4 @@
-import { CONTACT_DETAILS_NOTICE, scrubTexts } from '../src/shared/messaging/scrub-texts.js';
+import { contactNoticeTexts, scrubTexts } from '../src/shared/messaging/scrub-texts.js';
 import { aFindersPhone } from './fixtures/finders-phone.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
@@ -19,7 +19,7 @@ test('a phone number a finder writes is masked on their status page and in the o
   const send = new SendMessagePage(finder.page);
   await finder.page.goto(`/message/${vehicle.id}`);
   await send.expectShown(vehicle.licensePlate);
-  await expect(finder.page.getByText(CONTACT_DETAILS_NOTICE)).toBeVisible();
+  await expect(finder.page.getByText(contactNoticeTexts.notice)).toBeVisible();
   await send.content.fill('call me on +44 7911 123456');
   await send.submit();
   await send.expectSent();
@@ -32,7 +32,7 @@ test('a phone number a finder writes is masked on their status page and in the o
   await owner.open(/Anonymous visitor/);
   await expect(owner.message(masked)).toBeVisible();
   await expect(page.getByText(/7911/)).toHaveCount(0);
-  await expect(page.getByText(CONTACT_DETAILS_NOTICE)).toBeVisible();
+  await expect(page.getByText(contactNoticeTexts.notice)).toBeVisible();
 
   await finder.context.close();
   expect(finder.errors, "errors the finder's page wrote to its console").toEqual([]);

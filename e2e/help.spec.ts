@@ -33,7 +33,7 @@ test('Help opens from Profile with every section, the common issues open and clo
   await expect(page.getByText('Messages are deleted automatically after 24 hours.')).toBeVisible();
 
   // The common issues are collapsed until asked for.
-  const scanner = helpTexts.commonIssues[0];
+  const scanner = helpTexts.commonIssues.scanner;
   const answer = page.getByText(scanner.text);
   await expect(answer).toBeHidden();
   await page.getByText(scanner.title).click();

@@ -1,5 +1,6 @@
 import { sendMessageTexts } from '../src/client/features/messaging/texts.js';
 import { DEFAULT_QUICK_MESSAGES, messageTexts } from '../src/shared/messaging/messages.contract.js';
+import { acceptanceTexts } from '../src/shared/vehicles/acceptance.js';
 import { SAMPLE_VEHICLE } from '../src/shared/vehicles/sample.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
@@ -101,7 +102,7 @@ test('the owner pauses messages on Edit Vehicle; a visitor who writes is told so
   await send.expectShown(vehicle.licensePlate);
   await send.chooseQuickMessage(DEFAULT_QUICK_MESSAGES[0]);
   await send.submit();
-  await expect(toast(visitor, messageTexts.paused)).toBeVisible();
+  await expect(toast(visitor, acceptanceTexts.paused)).toBeVisible();
   await expect(visitor).toHaveURL(/\/message\//);
   await visitorContext.close();
 });

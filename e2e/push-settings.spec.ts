@@ -135,7 +135,7 @@ test('with the permission denied, Profile and Settings read Blocked, with the un
   await expect(card.getByRole('heading', { name: pushTexts.blockedGuideTitle })).toBeVisible();
   await expect(card.getByRole('listitem')).toHaveCount(pushTexts.blockedGuide.length);
   // The phone is a Pixel 7 with Chrome: Chrome's help on site notifications, in a new tab.
-  const help = card.getByRole('link', { name: pushTexts.browserHelp('Chrome') });
+  const help = card.getByRole('link', { name: pushTexts.browserHelp({ browser: 'Chrome' }) });
   await expect(help).toHaveAttribute('href', 'https://support.google.com/chrome/answer/3220216');
   await expect(help).toHaveAttribute('target', '_blank');
   await expect(card.getByRole('button', { name: pushTexts.enable })).toHaveCount(0);

@@ -26,7 +26,7 @@ test('the owner sets quiet hours in Settings, in their time zone, and finds them
   await expect(quiet).toHaveAccessibleDescription(quietHoursScreenTexts.hint);
   await expect(from).toHaveValue('22:00');
   await expect(until).toHaveValue('07:00');
-  await expect(page.getByText(quietHoursScreenTexts.timeZone(zone))).toBeVisible();
+  await expect(page.getByText(quietHoursScreenTexts.timeZone({ zone }))).toBeVisible();
 
   await quiet.click();
   await expect(quiet).toHaveAttribute('aria-checked', 'true');
@@ -43,7 +43,7 @@ test('the owner sets quiet hours in Settings, in their time zone, and finds them
   await expect(quiet).toHaveAttribute('aria-checked', 'true');
   await expect(from).toHaveValue('21:30');
   await expect(until).toHaveValue('06:45');
-  await expect(page.getByText(quietHoursScreenTexts.timeZone(zone))).toBeVisible();
+  await expect(page.getByText(quietHoursScreenTexts.timeZone({ zone }))).toBeVisible();
   // The other switches of the card kept their own values.
   await expect(page.getByRole('switch', { name: 'Show message previews' })).toHaveAttribute(
     'aria-checked',

@@ -21,7 +21,15 @@ const at = (entries) => entries.map((entry) => path.join(root, entry));
 const builds = {
   all: {
     outputs: at(['dist/client/index.html', 'dist/server/main.js']),
-    sources: at(['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']),
+    sources: at([
+      'src',
+      'locales',
+      'scripts/texts-without-words.ts',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'package-lock.json',
+    ]),
     command: 'npm run build',
     what: 'the app',
   },

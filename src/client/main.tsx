@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { preloadFirstPage } from './app/pages.js';
@@ -6,6 +6,8 @@ import { registerServiceWorker } from './app/service-worker-registration.js';
 import { captureWorkerMessages } from './features/app-badge/worker-messages.js';
 import { prefetchUser } from './features/auth/queries.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
+import { appLocale, followAccountLocale, rememberedAccountLocale } from './features/settings/language.js';
+import { activateLocale, currentLocale, subscribeToLocale } from './lib/i18n.js';
 import { queryClient } from './lib/query-client.js';
 import { hasSessionHint } from './lib/session-hint.js';
 import { startTheme } from './lib/theme.js';
@@ -25,15 +27,27 @@ window.addEventListener('error', (event) => {
   if (event.message?.includes('ResizeObserver loop')) event.stopImmediatePropagation();
 });
 
+/** The app, drawn anew in a language chosen in Settings: every screen turns at once (lib/i18n.ts). */
+function InItsLanguage() {
+  const locale = useSyncExternalStore(subscribeToLocale, currentLocale);
+  return <App key={locale} />;
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The language's first catalogue arrives with the first page's chunk and data, asked for above.
+// This browser's choice, else the account's as last seen (the session's answer may change it: Settings'
+// language.ts follows it), else the browser's languages.
+void activateLocale(appLocale(rememberedAccountLocale())).then(() => {
+  followAccountLocale(queryClient);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <InItsLanguage />
+      </StrictMode>,
+    ),
+  );
+});
 
 registerServiceWorker();

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { createAccountData } from './account-data.js';
+import { createAccountsPort } from './auth/accounts.port.js';
 import { registerAuthFeature } from './auth/auth.feature.js';
 import { BackgroundTasks } from './background.js';
 import { type Clock, systemClock } from './clock.js';
@@ -12,6 +13,7 @@ import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
 import type { Feature, FeatureDeps } from './feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
 import { Readiness } from './health/readiness.js';
+import { registerRequestLocale } from './i18n.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
@@ -88,6 +90,8 @@ export async function buildApp(deps: AppDeps) {
   echoRequestId(app);
 
   registerErrorHandling(app);
+  // Each request's texts in its language (i18n.ts), from its first hook on.
+  registerRequestLocale(app);
   // First: every answer carries the security headers, a refused input's too.
   registerSecurity(app, { appOrigin: config.appOrigin, isHttps: config.isHttps });
   registerInputGuards(app);
@@ -123,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
     limiter: new RateLimiter(deps.rateLimitStore, config.rateLimitMultiplier),
     clock,
     events,
+    accounts: createAccountsPort(deps.database),
     messaging: createMessagingPort(deps.database, clock, { events }),
     accountData: createAccountData(),
     jobs,

@@ -48,7 +48,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:'], 'postgres://user@host/db').optional(),
   SQLITE_LOCKING_MODE: z
-    .enum(['exclusive', 'normal'], { message: 'must be exclusive or normal' })
+    .enum(['exclusive', 'normal'], { error: 'must be exclusive or normal' })
     .default('exclusive'),
   REDIS_URL: url(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   SMTP_URL: url(['smtp:', 'smtps:'], 'smtp://user:pass@mail.example.org:587').optional(),

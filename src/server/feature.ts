@@ -8,7 +8,7 @@ import type { Readiness } from './health/readiness.js';
 import type { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import type { EarlyAnswerer } from './plugins/early-answers.js';
-import type { AccountDataPort, MessagingPort, MetricsPort } from './ports.js';
+import type { AccountDataPort, AccountsPort, MessagingPort, MetricsPort } from './ports.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 
 /** What every feature is built from: the outside world, and the app's shared machinery. */
@@ -20,6 +20,8 @@ export interface FeatureDeps {
   clock: Clock;
   /** How a feature tells the others what happened (src/server/events/events.ts). */
   events: EventBus;
+  /** Auth's read port: an account's language, for what is written to it (src/server/ports.ts). */
+  accounts: AccountsPort;
   /** Messaging's read port: unread counts, missed messages, a notification's content (src/server/ports.ts). */
   messaging: MessagingPort;
   /** What each feature keeps of an account, for its "Download my data" (issue 33). */

@@ -1,3 +1,4 @@
+import type { Locale } from '../shared/i18n/locales.js';
 import type { TransactionScope } from './db/transaction.js';
 import type { EventBus } from './events/event-bus.js';
 import type { DomainEvents, MessageWritten } from './events/events.js';
@@ -7,6 +8,16 @@ import type { DomainEvents, MessageWritten } from './events/events.js';
  * FeatureDeps. A feature asks here, never another's repositories or caches; the owner implements the port
  * in its own folder (messaging/messaging.port.ts).
  */
+
+/** Auth's read port: what the other features may know of an account (src/server/auth/accounts.port.ts). */
+export interface AccountsPort {
+  /**
+   * The language to write to the account in, its mails' and pushes' (docs/decisions/0164): the one it
+   * chose, else its last sign-in's, else en-US (also for an account that is gone). Read in the transaction
+   * of `scope` when given (an in-transaction event handler's).
+   */
+  localeOf(userId: string, scope?: TransactionScope): Promise<Locale>;
+}
 
 /** Messaging's read port: it owns the unread counts and the inbox versions they are kept for. */
 export interface MessagingPort {

@@ -1,3 +1,5 @@
+import { icu, texts, textsLanguage } from './i18n/texts.js';
+
 /**
  * Contracts: what a request may carry and what the server answers, each defined once in src/shared and
  * read by both sides (docs/decisions/0132-one-contract-dialect.md). Deliberately tiny and tree-shakable:
@@ -190,13 +192,19 @@ export function optionalOrDropped<T>(inner: Contract<T>): Contract<T | undefined
  * A contract built on its first use. Request contracts are made this way: their texts are property reads,
  * which the bundler keeps even when nothing uses the contract, so the client would carry every route's
  * rules; built lazily, it carries only those its forms check (docs/decisions/0095-first-load-budget.md).
+ * Its texts are read as it is built, so it is built once per language it is used in (shared/i18n/texts.ts).
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function lazy<T, In>(build: () => Contract<T, In>): Contract<T, In> {
-  let built: Contract<T, In> | undefined;
+  const built = new Map<string, Contract<T, In>>();
   return contract((value, path) => {
-    built ??= build();
-    return built.read(value, path);
+    const language = textsLanguage();
+    let inLanguage = built.get(language);
+    if (!inLanguage) {
+      inLanguage = build();
+      built.set(language, inLanguage);
+    }
+    return inLanguage.read(value, path);
   });
 }
 
@@ -269,11 +277,11 @@ export function maxLength(max: number, problem: string): Rule<string> {
  * Texts for a request of the wrong shape. The spec names no types, so these are ours
  * (docs/decisions/0055-request-field-types.md); the screens never send such a request.
  */
-export const requestTexts = {
+export const requestTexts = texts('request', {
   notObject: 'Request body must be a JSON object',
-  notText: (field: string) => `${field} must be text`,
-  notBoolean: (field: string) => `${field} must be true or false`,
-} as const;
+  notText: icu<{ field: string }>('{field} must be text'),
+  notBoolean: icu<{ field: string }>('{field} must be true or false'),
+});
 
 /** What a field of a request body holds when it is present: text or true/false. */
 export type FieldKind = 'text' | 'boolean';
@@ -291,8 +299,8 @@ export function fieldTypeProblem(
   for (const [field, kind] of Object.entries(fields)) {
     const value = Object.hasOwn(body, field) ? body[field] : undefined;
     if (value === undefined || value === null) continue;
-    if (kind === 'text' && typeof value !== 'string') return requestTexts.notText(field);
-    if (kind === 'boolean' && typeof value !== 'boolean') return requestTexts.notBoolean(field);
+    if (kind === 'text' && typeof value !== 'string') return requestTexts.notText({ field });
+    if (kind === 'boolean' && typeof value !== 'boolean') return requestTexts.notBoolean({ field });
   }
   return undefined;
 }

@@ -2,11 +2,12 @@ import { House, type LucideIcon, MessageCircle, UserRound } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../components/ui/cn.js';
 import { unreadBadgeText, useUnreadCount } from '../features/messaging/queries.js';
+import { shellTexts } from './texts.js';
 
-const items: { href: string; label: string; icon: LucideIcon }[] = [
-  { href: '/', label: 'Home', icon: House },
-  { href: '/conversations', label: 'Messages', icon: MessageCircle },
-  { href: '/profile', label: 'Profile', icon: UserRound },
+const items = (): { href: string; label: string; icon: LucideIcon }[] => [
+  { href: '/', label: shellTexts.home, icon: House },
+  { href: '/conversations', label: shellTexts.messages, icon: MessageCircle },
+  { href: '/profile', label: shellTexts.profile, icon: UserRound },
 ];
 
 /** The signed-in bottom navigation (spec §2), Messages carrying the unread badge ("9+" above 9). */
@@ -15,11 +16,11 @@ export function BottomNav() {
   const badge = unreadBadgeText(useUnreadCount(true).data?.count ?? 0);
   return (
     <nav
-      aria-label="Main"
+      aria-label={shellTexts.mainNavigation}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid max-w-md grid-cols-3">
-        {items.map(({ href, label, icon: Icon }) => {
+        {items().map(({ href, label, icon: Icon }) => {
           const isCurrent = href === '/' ? path === '/' : path.startsWith(href);
           return (
             <li key={href}>
@@ -40,7 +41,7 @@ export function BottomNav() {
                       className="absolute -right-3 -top-2 min-w-5 rounded-full bg-destructive-solid px-1 text-center text-[11px] font-bold leading-5 text-destructive-foreground"
                     >
                       {badge}
-                      <span className="sr-only"> unread</span>
+                      <span className="sr-only"> {shellTexts.unread}</span>
                     </span>
                   ) : null}
                 </span>

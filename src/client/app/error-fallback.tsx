@@ -10,6 +10,7 @@ import {
 import { Button } from '../components/ui/button.js';
 import { type ErrorFallbackKind, errorFallbackKind } from '../lib/error-fallback.js';
 import { updateApp } from './service-worker-registration.js';
+import { shellTexts } from './texts.js';
 
 type FallbackAction = 'update' | 'reload' | 'reset' | 'goHome';
 
@@ -18,39 +19,42 @@ interface FallbackPage {
   description: string;
   icon: LucideIcon;
   /** The first is the main action. */
-  actions: ReadonlyArray<{ label: string; icon: LucideIcon; action: FallbackAction }>;
+  actions: ReadonlyArray<{ label: string; icon: LucideIcon; does: FallbackAction }>;
 }
 
-const refreshPage = { label: 'Refresh Page', icon: RefreshCw, action: 'reload' } as const;
-const tryAgain = { label: 'Try Again', icon: RotateCcw, action: 'reset' } as const;
-const goToHome = { label: 'Go to Home', icon: House, action: 'goHome' } as const;
-
-/** Spec §8 "Error fallback page": titles and buttons are the spec's; Connection Problem's buttons are ours. */
-const fallbackPages: Record<ErrorFallbackKind, FallbackPage> = {
-  appUpdate: {
-    title: 'App Update Available',
-    description:
-      'A new version of the app has been released, so loading part of it (a chunk) failed. Update the app to continue.',
-    icon: CloudDownload,
-    actions: [{ label: 'Update App', icon: CloudDownload, action: 'update' }],
-  },
-  connection: {
-    title: 'Connection Problem',
-    description: 'We could not reach the server. Please check your internet connection and try again.',
-    icon: WifiOff,
-    actions: [tryAgain, refreshPage, goToHome],
-  },
-  unexpected: {
-    title: 'Something Went Wrong',
-    description: 'An unexpected error occurred. Please refresh the page or try again.',
-    icon: TriangleAlert,
-    actions: [refreshPage, tryAgain, goToHome],
-  },
-};
+/** Spec §8 "Error fallback page", in the language of the moment. */
+function fallbackPage(kind: ErrorFallbackKind): FallbackPage {
+  const refreshPage = { label: shellTexts.refreshPage, icon: RefreshCw, does: 'reload' } as const;
+  const tryAgain = { label: shellTexts.tryAgain, icon: RotateCcw, does: 'reset' } as const;
+  const goToHome = { label: shellTexts.goToHome, icon: House, does: 'goHome' } as const;
+  switch (kind) {
+    case 'appUpdate':
+      return {
+        title: shellTexts.appUpdateTitle,
+        description: shellTexts.appUpdateDescription,
+        icon: CloudDownload,
+        actions: [{ label: shellTexts.updateApp, icon: CloudDownload, does: 'update' }],
+      };
+    case 'connection':
+      return {
+        title: shellTexts.connectionTitle,
+        description: shellTexts.connectionDescription,
+        icon: WifiOff,
+        actions: [tryAgain, refreshPage, goToHome],
+      };
+    default:
+      return {
+        title: shellTexts.unexpectedTitle,
+        description: shellTexts.unexpectedDescription,
+        icon: TriangleAlert,
+        actions: [refreshPage, tryAgain, goToHome],
+      };
+  }
+}
 
 /** The error fallback page, shown in place of the app when a screen fails to render. */
 export function ErrorFallback({ error, onReset }: { error: unknown; onReset: () => void }) {
-  const { title, description, icon: Icon, actions } = fallbackPages[errorFallbackKind(error)];
+  const { title, description, icon: Icon, actions } = fallbackPage(errorFallbackKind(error));
   const run: Record<FallbackAction, () => void> = {
     // The waiting version of the app, if the service worker has one; else a reload.
     update: updateApp,
@@ -67,13 +71,8 @@ export function ErrorFallback({ error, onReset }: { error: unknown; onReset: () 
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p className="text-sm text-muted-foreground">{description}</p>
       <div className="mt-2 flex w-full flex-col gap-3">
-        {actions.map(({ label, icon: ActionIcon, action }, index) => (
-          <Button
-            key={label}
-            size="large"
-            variant={index === 0 ? 'primary' : 'outline'}
-            onClick={run[action]}
-          >
+        {actions.map(({ label, icon: ActionIcon, does }, index) => (
+          <Button key={label} size="large" variant={index === 0 ? 'primary' : 'outline'} onClick={run[does]}>
             <ActionIcon aria-hidden className="h-4 w-4" />
             {label}
           </Button>

@@ -1,5 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { lazy, Suspense } from 'react';
+import { shellTexts } from './texts.js';
 import { useIsOnline } from './use-connectivity.js';
 
 /**
@@ -23,7 +24,7 @@ export function OfflineBanner() {
       className="sticky top-0 z-30 flex flex-wrap items-center justify-center gap-x-2 bg-amber-500 px-4 py-2 text-sm font-medium text-amber-950"
     >
       <WifiOff aria-hidden className="h-4 w-4" />
-      You're offline. Some features may not work.
+      {shellTexts.offlineBanner}
       <Suspense>
         <SavedDataNotice />
       </Suspense>

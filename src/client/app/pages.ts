@@ -1,18 +1,25 @@
 import { type ComponentType, lazy } from 'react';
 import { isVehicleCode } from '../features/finder/scan-code.js';
 import { prefetchVehicleByQrCode } from '../features/finder/vehicle-reads.js';
+import { restOfCatalogue } from '../lib/i18n.js';
 import { queryClient } from '../lib/query-client.js';
 
 /**
  * Every screen is its own chunk, loaded when its route first renders (the router's Suspense shows a spinner
  * meanwhile): the first load of a page carries only the shell and that page, not the whole app. Each
  * loader names the page's module once, so the build splits there and the service worker precaches the chunk.
+ * A screen off the finder's path also waits for the rest of its language's catalogue (lib/i18n.ts), which
+ * the finder's screens do not need (shared/i18n/catalogs.ts).
  */
 function page<Module, Props>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType<Props>,
+  catalogue: 'first' | 'rest' = 'rest',
 ): ComponentType<Props> {
-  return lazy(async () => ({ default: pick(await load()) })) as ComponentType<Props>;
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), catalogue === 'rest' ? restOfCatalogue() : undefined]);
+    return { default: pick(module) };
+  }) as ComponentType<Props>;
 }
 
 const auth = () => import('../pages/auth.js');
@@ -52,25 +59,25 @@ export const ConversationsSignInRequired = page(
 export const EmailVerificationPage = page(emailVerification, (module) => module.EmailVerificationPage);
 export const HelpPage = page(help, (module) => module.HelpPage);
 export const HomePage = page(home, (module) => module.HomePage);
-export const LandingPage = page(landing, (module) => module.LandingPage);
-export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage);
-export const MessageSuccessPage = page(messageSuccess, (module) => module.MessageSuccessPage);
-export const MessageStatusPage = page(messageStatus, (module) => module.MessageStatusPage);
-export const NotFoundPage = page(notFound, (module) => module.NotFoundPage);
+export const LandingPage = page(landing, (module) => module.LandingPage, 'first');
+export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage, 'first');
+export const MessageSuccessPage = page(messageSuccess, (module) => module.MessageSuccessPage, 'first');
+export const MessageStatusPage = page(messageStatus, (module) => module.MessageStatusPage, 'first');
+export const NotFoundPage = page(notFound, (module) => module.NotFoundPage, 'first');
 export const PrintStickerPage = page(printSticker, (module) => module.PrintStickerPage);
 export const ProfilePage = page(profile, (module) => module.ProfilePage);
 export const QrCodePage = page(qrCode, (module) => module.QrCodePage);
-export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage);
+export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage, 'first');
 export const ResetPasswordPage = page(resetPassword, (module) => module.ResetPasswordPage);
-export const SendMessagePage = page(sendMessage, (module) => module.SendMessagePage);
+export const SendMessagePage = page(sendMessage, (module) => module.SendMessagePage, 'first');
 export const SettingsPage = page(settings, (module) => module.SettingsPage);
 export const SettingsSignedOut = page(settings, (module) => module.SettingsSignedOut);
 export const ServiceUnavailablePage = page(serviceUnavailable, (module) => module.ServiceUnavailablePage);
 export const VehicleEditPage = page(vehicleEdit, (module) => module.VehicleEditPage);
-export const VehicleFoundPage = page(vehicleFound, (module) => module.VehicleFoundPage);
-export const VehicleQrPage = page(vehicleFound, (module) => module.VehicleQrPage);
-export const VehicleShortCodePage = page(vehicleFound, (module) => module.VehicleShortCodePage);
-export const VehicleFoundByQrPage = page(vehicleFound, (module) => module.VehicleFoundByQrPage);
+export const VehicleFoundPage = page(vehicleFound, (module) => module.VehicleFoundPage, 'first');
+export const VehicleQrPage = page(vehicleFound, (module) => module.VehicleQrPage, 'first');
+export const VehicleShortCodePage = page(vehicleFound, (module) => module.VehicleShortCodePage, 'first');
+export const VehicleFoundByQrPage = page(vehicleFound, (module) => module.VehicleFoundByQrPage, 'first');
 export const VehicleManagementPage = page(vehicleManagement, (module) => module.VehicleManagementPage);
 export const VehicleSetupPage = page(vehicleSetup, (module) => module.VehicleSetupPage);
 export const VehicleThemePage = page(vehicleTheme, (module) => module.VehicleThemePage);

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { connectivity, watchReachability } from '../lib/connectivity.js';
 import { SHORT_TOAST_DURATION_MS, toast } from '../lib/toast.js';
+import { shellTexts } from './texts.js';
 
 const ONLINE_TOAST_THROTTLE_MS = 10_000;
 
@@ -26,14 +27,14 @@ export function useConnectivityToasts(): void {
   useEffect(() => {
     let lastOnlineToast = 0;
     const onOffline = () =>
-      toast({ title: "You're Offline", description: 'Some features may not work until you reconnect' });
+      toast({ title: shellTexts.offlineTitle, description: shellTexts.offlineDescription });
     const onOnline = () => {
       const now = Date.now();
       if (now - lastOnlineToast < ONLINE_TOAST_THROTTLE_MS) return;
       lastOnlineToast = now;
       toast({
-        title: 'Back Online',
-        description: 'Your internet connection has been restored',
+        title: shellTexts.onlineTitle,
+        description: shellTexts.onlineDescription,
         durationMs: SHORT_TOAST_DURATION_MS,
       });
     };

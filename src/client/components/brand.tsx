@@ -1,4 +1,5 @@
 import { Car } from 'lucide-react';
+import { APP_NAME } from './page-title.js';
 
 /** The product's mark and name. */
 export function Brand() {
@@ -7,7 +8,7 @@ export function Brand() {
       <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-primary-solid text-primary-foreground">
         <Car aria-hidden className="h-5 w-5" />
       </span>
-      Vehicle Contact
+      {APP_NAME}
     </span>
   );
 }

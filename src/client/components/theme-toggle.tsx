@@ -1,6 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { saveTheme } from '../lib/theme.js';
+import { componentTexts } from './texts.js';
 
 /** The applied theme is the dark class on <html> (lib/theme.ts); it also changes with the system setting. */
 function subscribeToAppliedTheme(onChange: () => void): () => void {
@@ -27,7 +28,7 @@ export function ThemeToggle() {
     >
       <span className="flex items-center gap-3">
         {isDark ? <Moon aria-hidden className="h-5 w-5" /> : <Sun aria-hidden className="h-5 w-5" />}
-        <span className="font-medium">Dark mode</span>
+        <span className="font-medium">{componentTexts.darkMode}</span>
       </span>
       <span
         aria-hidden

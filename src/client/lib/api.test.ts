@@ -78,7 +78,12 @@ describe('apiRequest', () => {
         method: 'POST',
         credentials: 'include',
         body: '{"email":"a@example.com"}',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        // The app's language, so that the server words its errors in it (docs/decisions/0162).
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Accept-Language': 'en-US',
+        },
       }),
     );
   });

@@ -4,6 +4,7 @@ import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/errors.js';
 import { ApiError, ResponseContractError } from './api-error.js';
 import { connectivity, isNoAnswer } from './connectivity.js';
 import { isEmailVerificationRequired, raiseEmailVerificationRequired } from './email-verification-event.js';
+import { currentLocale } from './i18n.js';
 import { queryKeys } from './query-keys.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -73,6 +74,8 @@ export async function apiRequest<T>(
       credentials: 'include',
       headers: {
         Accept: 'application/json',
+        // The server answers its errors in the app's language, not the browser's (shared/i18n).
+        'Accept-Language': currentLocale(),
         ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
         ...options.headers,
       },

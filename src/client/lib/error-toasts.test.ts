@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { ApiError } from './api-error.js';
-import { errorToastFor, genericErrorToasts } from './error-toasts.js';
+import { errorToastFor, genericErrorToast } from './error-toasts.js';
 
 describe('generic error toasts', () => {
   it.each([
@@ -29,7 +29,7 @@ describe('generic error toasts', () => {
       errorClass,
       title,
       actionLabel,
-      description: genericErrorToasts[errorClass].description,
+      description: genericErrorToast(errorClass).description,
     });
     expect(shown.description).not.toBe('');
   });

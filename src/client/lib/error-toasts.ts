@@ -1,8 +1,7 @@
+import { translate } from '../../shared/i18n/texts.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
+import { errorToastTexts } from './error-texts.js';
 import { classifyError, type ErrorClass, isAppOnline, messageOf } from './errors.js';
-
-/** The title of every toast and screen saying a vehicle is not there (spec §2 Home, Vehicle Theme; §8). */
-export const vehicleNotFoundTitle = 'Vehicle Not Found';
 
 export interface ErrorToastText {
   title: string;
@@ -11,98 +10,59 @@ export interface ErrorToastText {
   actionLabel?: string;
 }
 
-/** Generic toasts per failure class (spec §8: title; description; action). */
-export const genericErrorToasts: Record<ErrorClass, Required<ErrorToastText>> = {
-  NETWORK: {
-    title: 'Connection Problem',
-    description: 'Please check your internet connection and try again.',
-    actionLabel: 'Retry',
-  },
-  AUTHENTICATION: {
-    title: 'Session Expired',
-    description: "You'll be logged back in automatically.",
-    actionLabel: 'Login Again',
-  },
-  VALIDATION: {
-    title: 'Invalid Information',
-    description: 'Please check what you entered and try again.',
-    actionLabel: 'Fix & Retry',
-  },
-  NOT_FOUND: {
-    title: 'Not Found',
-    description: "The information you're looking for doesn't exist or has been removed.",
-    actionLabel: 'Go Back',
-  },
-  PERMISSION: {
-    title: 'Access Denied',
-    description: "You don't have permission for this action.",
-    actionLabel: 'Contact Support',
-  },
-  SERVER: {
-    title: 'Something Went Wrong',
-    description: 'This is a temporary server issue. Please try again in a moment.',
-    actionLabel: 'Try Again',
-  },
-  RATE_LIMIT: {
-    title: 'Too Many Requests',
-    description: 'Please wait a moment before trying again.',
-    actionLabel: 'Wait & Retry',
-  },
-  OFFLINE: {
-    title: "You're Offline",
-    description: 'Some features may not work until you reconnect',
-    actionLabel: 'Retry When Online',
-  },
-  UNKNOWN: {
-    title: 'Unexpected Error',
-    description: 'Please contact support if this continues.',
-    actionLabel: 'Try Again',
-  },
-};
+/** The generic toast of a failure class (spec §8: title; description; action), in the language of the moment. */
+export const genericErrorToast = (errorClass: ErrorClass): Required<ErrorToastText> => ({
+  ...errorToastTexts.generic[errorClass],
+});
+
+/** An English text and, where the app's language is another, its translation: either may be in a message. */
+const both = (english: string, shown: string) => (english === shown ? [english] : [english, shown]);
 
 /**
  * Toasts for known failures, matched by a substring of the error message (spec §8), in this order. The spec's
  * generic rule, kept as it is: it reads any failure's words, also the ones the screens word themselves
- * (features/finder/lookups.ts qrLookupError). The server's words are the shared texts it sends.
+ * (features/finder/lookups.ts qrLookupError). The server's words are the shared texts it sends, in the
+ * language the app asked for (Accept-Language): they are matched in that language, and in English.
  */
-export const messageErrorToasts: ReadonlyArray<{ match: string } & ErrorToastText> = [
-  {
-    match: vehicleTexts.plateAlreadyRegistered,
-    title: 'License Plate Already Registered',
-    description: 'Each license plate can only be registered once.',
-  },
-  {
-    match: vehicleTexts.vehicleNotFound,
-    title: vehicleNotFoundTitle,
-    description: 'This QR code or license plate is not registered, or the vehicle is inactive.',
-  },
-  {
-    match: 'Message failed to send',
-    title: 'Message Failed to Send',
-    description: 'The owner may have blocked messages or there was a connection issue.',
-  },
-  {
-    match: 'User is blocked',
-    title: 'User Blocked',
-    description: 'This user has blocked messages from your account.',
-  },
-  {
-    match: 'QR code invalid',
-    title: 'Invalid QR Code',
-    description: "This is not a valid vehicle QR code. Check you're scanning the right one.",
-  },
-  {
-    match: 'Session expired',
-    title: 'Session Expired',
-    description: "You'll be logged back in automatically.",
-  },
-  // Ours (the spec has no vehicle limit): a 409 of another kind would read "Unexpected Error".
-  {
-    match: vehicleTexts.tooManyVehicles,
-    title: 'Vehicle Limit Reached',
-    description: vehicleTexts.tooManyVehicles,
-  },
-];
+export function messageErrorToasts(): ReadonlyArray<{ match: readonly string[] } & ErrorToastText> {
+  const t = errorToastTexts;
+  return [
+    {
+      match: [vehicleTexts.plateAlreadyRegistered],
+      title: t.plateTakenTitle,
+      description: t.plateTaken,
+    },
+    { match: [vehicleTexts.vehicleNotFound], title: t.vehicleNotFoundTitle, description: t.vehicleNotFound },
+    {
+      match: both('Message failed to send', t.messageFailedMatch),
+      title: t.messageFailedTitle,
+      description: t.messageFailed,
+    },
+    {
+      // The server's text (shared/messaging/messages.contract.ts), read by its id, as the next one's
+      // (features/finder/texts.ts): their modules stay out of the first screen's code.
+      match: both('User is blocked', translate('messages.userBlocked', 'User is blocked')),
+      title: t.userBlockedTitle,
+      description: t.userBlocked,
+    },
+    {
+      match: both('QR code invalid', translate('finder.qrInvalid', 'QR code invalid')),
+      title: t.qrInvalidTitle,
+      description: t.qrInvalid,
+    },
+    {
+      match: both('Session expired', t.sessionExpiredMatch),
+      title: t.generic.AUTHENTICATION.title,
+      description: t.generic.AUTHENTICATION.description,
+    },
+    // Ours (the spec has no vehicle limit): a 409 of another kind would read "Unexpected Error".
+    {
+      match: [vehicleTexts.tooManyVehicles],
+      title: t.vehicleLimitTitle,
+      description: vehicleTexts.tooManyVehicles,
+    },
+  ];
+}
 
 export interface ClassifiedErrorToast extends ErrorToastText {
   errorClass: ErrorClass;
@@ -112,7 +72,9 @@ export interface ClassifiedErrorToast extends ErrorToastText {
 export function errorToastFor(error: unknown, isOnline: boolean = isAppOnline()): ClassifiedErrorToast {
   const errorClass = classifyError(error, isOnline);
   const message = messageOf(error).toLowerCase();
-  const specific = messageErrorToasts.find((entry) => message.includes(entry.match.toLowerCase()));
+  const specific = messageErrorToasts().find((entry) =>
+    entry.match.some((words) => message.includes(words.toLowerCase())),
+  );
   if (specific) return { errorClass, title: specific.title, description: specific.description };
-  return { errorClass, ...genericErrorToasts[errorClass] };
+  return { errorClass, ...genericErrorToast(errorClass) };
 }

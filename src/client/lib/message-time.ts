@@ -4,6 +4,9 @@
  * within a week, else the date. Messages disappear 24 hours after they were written (ADDENDUM §3), and the
  * chat says when: "disappears in 23 h".
  */
+import { currentLocale } from './i18n.js';
+import { timeTexts } from './time-texts.js';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -16,7 +19,8 @@ function startOfDay(time: number): number {
   return day.getTime();
 }
 
-export function messageTime(iso: string, now: number, locale?: string): string {
+/** `locale`: the app's language unless given. */
+export function messageTime(iso: string, now: number, locale: string = currentLocale()): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return '';
   const ago = now - at;
@@ -35,11 +39,11 @@ export function disappearsIn(iso: string, now: number): string {
   // A clock renewed every 30 s can be a little behind a message just written: never more than its lifetime.
   const left = Math.min(Date.parse(iso) + MESSAGE_LIFETIME_MS - now, MESSAGE_LIFETIME_MS - 1);
   if (Number.isNaN(left)) return '';
-  if (left <= MINUTE_MS) return 'disappears in a minute';
-  if (left < HOUR_MS) return `disappears in ${Math.ceil(left / MINUTE_MS)} min`;
-  return `disappears in ${Math.floor(left / HOUR_MS)} h`;
+  if (left <= MINUTE_MS) return timeTexts.disappearsInAMinute;
+  if (left < HOUR_MS) return timeTexts.disappearsInMinutes({ count: Math.ceil(left / MINUTE_MS) });
+  return timeTexts.disappearsInHours({ count: Math.floor(left / HOUR_MS) });
 }
 
-function capitalise(text: string, locale?: string): string {
+function capitalise(text: string, locale: string): string {
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 }

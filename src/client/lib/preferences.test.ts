@@ -42,6 +42,7 @@ describe('parsePreferences', () => {
         lastVehicleId: 'v1',
         installPromptDismissed: true,
         language: '',
+        locale: 'fr-FR',
         extra: 'ignored',
       }),
     );
@@ -54,7 +55,10 @@ describe('parsePreferences', () => {
       lastVehicleId: 'v1',
       installPromptDismissed: true,
       language: 'en-US',
+      locale: null,
     });
+    // A language the app speaks is kept as chosen (docs/decisions/0162).
+    expect(parsePreferences(JSON.stringify({ locale: 'zh-CN' })).locale).toBe('zh-CN');
   });
 
   it('refuses an unknown theme', () => {

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '../../shared/i18n/locales.js';
 import { DEFAULT_QUICK_MESSAGES } from '../../shared/messaging/messages.contract.js';
 import { getCookie, PREFERENCE_COOKIE_DAYS, setCookie } from './cookies.js';
 
@@ -29,7 +30,10 @@ export interface Preferences {
   privacyMode: boolean;
   lastVehicleId: string | null;
   installPromptDismissed: boolean;
+  /** The spec's field; always its default, en-US, since before there was a choice: the choice is `locale`. */
   language: string;
+  /** The language chosen in Settings (docs/decisions/0162), or null: the browser's languages decide. */
+  locale: Locale | null;
 }
 
 export const defaultPreferences: Preferences = {
@@ -41,6 +45,7 @@ export const defaultPreferences: Preferences = {
   lastVehicleId: null,
   installPromptDismissed: false,
   language: 'en-US',
+  locale: null,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -89,6 +94,7 @@ export function parsePreferences(raw: string | undefined): Preferences {
     lastVehicleId: typeof stored.lastVehicleId === 'string' ? stored.lastVehicleId : d.lastVehicleId,
     installPromptDismissed: bool(stored.installPromptDismissed, d.installPromptDismissed),
     language: typeof stored.language === 'string' && stored.language ? stored.language : d.language,
+    locale: isLocale(stored.locale) ? stored.locale : d.locale,
   };
 }
 

@@ -1,12 +1,14 @@
 import { authTexts } from '../../shared/auth/auth.contract.js';
-import { vehicleNotFoundTitle } from './error-toasts.js';
+import { errorToastTexts } from './error-texts.js';
+import { noticeTexts } from './notice-texts.js';
 import type { ToastOptions } from './toast.js';
 
 interface QueryNoticeRule {
   path: string;
   param: string;
   value: string;
-  toast: ToastOptions;
+  /** Read when shown: in the language of the moment. */
+  toast: () => ToastOptions;
 }
 
 /** Toasts announced by a query parameter a redirect put on the URL (spec §2 Home, issue Foundation). */
@@ -15,50 +17,54 @@ export const queryNoticeRules: readonly QueryNoticeRule[] = [
     path: '/',
     param: 'verified',
     value: '1',
-    toast: { title: 'Email verified', description: 'Your email address has been verified.' },
+    toast: () => ({ title: noticeTexts.emailVerifiedTitle, description: noticeTexts.emailVerified }),
   },
   {
     // The link was opened in another browser than the one that signed up: verified, not signed in.
     path: '/auth',
     param: 'verified',
     value: '1',
-    toast: { title: 'Email verified', description: authTexts.emailVerifiedSignIn },
+    toast: () => ({ title: noticeTexts.emailVerifiedTitle, description: authTexts.emailVerifiedSignIn }),
   },
   {
     path: '/',
     param: 'error',
     value: 'vehicle-not-found',
-    toast: {
-      title: vehicleNotFoundTitle,
-      description: 'This QR code is not registered with the product or the vehicle may be inactive.',
+    toast: () => ({
+      title: errorToastTexts.vehicleNotFoundTitle,
+      description: noticeTexts.vehicleNotFound,
       variant: 'destructive',
-    },
+    }),
   },
   {
     path: '/',
     param: 'error',
     value: 'qr-lookup-failed',
-    toast: {
-      title: 'QR Code Error',
-      description: 'Failed to lookup vehicle information. Please try again.',
+    toast: () => ({
+      title: noticeTexts.qrErrorTitle,
+      description: noticeTexts.qrLookupFailed,
       variant: 'destructive',
-    },
+    }),
   },
   {
     path: '/auth',
     param: 'verification',
     value: 'invalid',
-    toast: {
-      title: 'Invalid verification link',
+    toast: () => ({
+      title: noticeTexts.invalidVerificationTitle,
       description: authTexts.invalidVerificationLink,
       variant: 'destructive',
-    },
+    }),
   },
   {
     path: '/auth',
     param: 'error',
     value: 'oidc',
-    toast: { title: 'Sign-in failed', description: authTexts.oidcFailed, variant: 'destructive' },
+    toast: () => ({
+      title: noticeTexts.signInFailedTitle,
+      description: authTexts.oidcFailed,
+      variant: 'destructive',
+    }),
   },
 ];
 
@@ -77,5 +83,5 @@ export function queryNoticeFor(path: string, search: string): QueryNotice | unde
   if (!rule) return undefined;
   params.delete(rule.param);
   const rest = params.toString();
-  return { toast: rule.toast, remainingSearch: rest === '' ? '' : `?${rest}` };
+  return { toast: rule.toast(), remainingSearch: rest === '' ? '' : `?${rest}` };
 }

@@ -18,6 +18,7 @@ const user = (authProvider: User['authProvider']): User => ({
   firstName: null,
   lastName: null,
   authProvider,
+  locale: null,
 });
 const oidc = { oidc: { name: 'Example ID' } };
 

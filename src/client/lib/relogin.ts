@@ -1,4 +1,5 @@
 import type { AuthProviders, User } from '../../shared/auth/auth.contract.js';
+import { noticeTexts } from './notice-texts.js';
 import { queryClient } from './query-client.js';
 import { providersQuery, userQuery } from './session-queries.js';
 import { SECOND_MS } from './time.js';
@@ -82,8 +83,8 @@ export function scheduleRelogin(delayMs: number, lastUser?: User | null, returnT
 export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
   if (!scheduleRelogin(UNAUTHORIZED_REDIRECT_DELAY_MS, lastUser)) return;
   toast({
-    title: 'Unauthorized',
-    description: 'You are logged out. Logging in again...',
+    title: noticeTexts.unauthorizedTitle,
+    description: noticeTexts.unauthorized,
     variant: 'destructive',
   });
 }
@@ -95,7 +96,7 @@ export function announceLoggedOutAndRelogin(lastUser?: User | null): void {
  */
 export function announceSignInRequired(returnTo: string): void {
   if (!scheduleRelogin(UNAUTHORIZED_REDIRECT_DELAY_MS, null, returnTo)) return;
-  toast({ title: 'Sign in required', description: 'Sign in to open this page.' });
+  toast({ title: noticeTexts.signInRequiredTitle, description: noticeTexts.signInRequired });
 }
 
 /** The parameter of /auth that names where signing in returns to (lib/return-path.ts reads it). */

@@ -11,6 +11,7 @@ const user = (id: string): User => ({
   firstName: null,
   lastName: null,
   authProvider: 'email',
+  locale: null,
 });
 const ada = user('ada');
 const bob = user('bob');

@@ -6,13 +6,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 import { LoginForm } from '../features/auth/login-form.js';
 import { ProviderAlternative } from '../features/auth/provider-button.js';
 import { RegisterForm } from '../features/auth/register-form.js';
+import { authScreenTexts } from '../features/auth/texts.js';
 
 type AuthMode = 'register' | 'login';
 
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const mode: AuthMode = searchParams.get('mode') === 'login' ? 'login' : 'register';
-  const headingRef = usePageTitle(mode === 'login' ? 'Sign In' : 'Sign Up');
+  const headingRef = usePageTitle(mode === 'login' ? authScreenTexts.signIn : authScreenTexts.signUp);
 
   const onModeChange = (next: string) =>
     setSearchParams(
@@ -30,20 +31,18 @@ export function AuthPage() {
       <div className="flex flex-col items-center gap-2 text-center">
         <Brand />
         <h1 ref={headingRef} tabIndex={-1} className="mt-3 text-2xl font-bold tracking-tight">
-          {mode === 'login' ? 'Sign in to your account' : 'Create your account'}
+          {mode === 'login' ? authScreenTexts.signInHeading : authScreenTexts.signUpHeading}
         </h1>
         <p className="text-sm text-muted-foreground">
-          {mode === 'login'
-            ? 'Read and answer the messages about your vehicles.'
-            : 'Register your vehicles and receive anonymous messages.'}
+          {mode === 'login' ? authScreenTexts.signInIntro : authScreenTexts.signUpIntro}
         </p>
       </div>
 
       <div className="rounded-3xl border border-border bg-card p-5 shadow-sm">
         <Tabs value={mode} onValueChange={onModeChange}>
           <TabsList>
-            <TabsTrigger value="register">Sign Up</TabsTrigger>
-            <TabsTrigger value="login">Sign In</TabsTrigger>
+            <TabsTrigger value="register">{authScreenTexts.signUp}</TabsTrigger>
+            <TabsTrigger value="login">{authScreenTexts.signIn}</TabsTrigger>
           </TabsList>
           <TabsContent value="register">
             <RegisterForm />

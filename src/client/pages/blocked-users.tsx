@@ -9,6 +9,7 @@ import { useUnblock } from '../features/blocks/mutations.js';
 import { useBlockedUsers } from '../features/blocks/queries.js';
 import { blockedUsersTexts as texts } from '../features/blocks/texts.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { currentLocale } from '../lib/i18n.js';
 
 const EMPTY_TITLE_ID = 'blocked-users-empty-title';
 const unblockButtonId = (block: BlockedUser) => `unblock-${block.id}`;
@@ -62,10 +63,10 @@ function BlockedUserRow({ block, isUnblocking, onUnblock }: BlockedUserRowProps)
             <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{block.blockedEmail}</p>
           ) : null}
           <p className="text-xs text-muted-foreground">
-            {texts.blockedOn(new Date(block.createdAt).toLocaleDateString())}
+            {texts.blockedOn({ date: new Date(block.createdAt).toLocaleDateString(currentLocale()) })}
           </p>
           {block.reason ? (
-            <p className="text-sm [overflow-wrap:anywhere]">{texts.reason(block.reason)}</p>
+            <p className="text-sm [overflow-wrap:anywhere]">{texts.reason({ reason: block.reason })}</p>
           ) : null}
         </div>
         <Button

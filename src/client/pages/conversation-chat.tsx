@@ -31,7 +31,7 @@ import {
   useGivenFeedback,
   useRateMessage,
 } from '../features/messaging/feedback.js';
-import { feedbackUiTexts } from '../features/messaging/feedback-texts.js';
+import { confirmReport, feedbackUiTexts } from '../features/messaging/feedback-texts.js';
 import { newReply, QueuedReplies, useRefusedQueuedReplies } from '../features/messaging/offline-send.js';
 import { OwnerAnswers } from '../features/messaging/owner-answers.js';
 import { useConversationMessages, useConversations } from '../features/messaging/queries.js';
@@ -39,6 +39,7 @@ import { ReplyForm } from '../features/messaging/reply-form.js';
 import { safetyTexts } from '../features/messaging/safety-texts.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { urgentTexts } from '../features/messaging/urgent-texts.js';
+import { currentLocale } from '../lib/i18n.js';
 import { disappearsIn, messageTime } from '../lib/message-time.js';
 import { useNow } from '../lib/use-now.js';
 
@@ -122,8 +123,11 @@ function MessageBubble({
         </p>
       </div>
       <span className="mt-1 text-xs text-muted-foreground">
-        <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString()}>
-          {messageTime(message.createdAt, now)}
+        <time
+          dateTime={message.createdAt}
+          title={new Date(message.createdAt).toLocaleString(currentLocale())}
+        >
+          {messageTime(message.createdAt, now, currentLocale())}
         </time>
         {' · '}
         {disappearsIn(message.createdAt, now)}
@@ -293,7 +297,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
             reportable && ratingOf.get(reportable.id) !== 'abusive'
               ? () =>
                   setConfirmation({
-                    ...feedbackUiTexts.confirmReport(otherSide),
+                    ...confirmReport(otherSide),
                     onConfirm: () => rate.mutate({ messageId: reportable.id, rating: 'abusive' }),
                   })
               : undefined
@@ -310,7 +314,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
         {messages.isPending ? (
           <PageSpinner />
         ) : (
-          <ol className="flex flex-col gap-3" aria-label="Messages">
+          <ol className="flex flex-col gap-3" aria-label={texts.messagesLabel}>
             {list.map((message) => (
               <MessageBubble
                 key={message.id}
@@ -345,7 +349,7 @@ function ChatView({ conversation, onLeave }: { conversation: Conversation; onLea
               className="rounded-full shadow"
               onClick={scroll.toNewest}
             >
-              {texts.newMessages(scroll.unseen)}
+              {texts.newMessages({ count: scroll.unseen })}
               <ArrowDown aria-hidden className="h-4 w-4" />
             </Button>
           </div>

@@ -11,6 +11,7 @@ import { lastMessagePreview, otherPartyName, writtenTo } from '../features/messa
 import { useConversations } from '../features/messaging/queries.js';
 import { conversationTexts as texts } from '../features/messaging/texts.js';
 import { colorLabel } from '../features/vehicles/vehicle-display.js';
+import { currentLocale } from '../lib/i18n.js';
 import { messageTime } from '../lib/message-time.js';
 import { useNow } from '../lib/use-now.js';
 import { usePreferences } from '../lib/use-preferences.js';
@@ -55,12 +56,12 @@ function ConversationRow({
                   isUnread ? 'font-semibold text-foreground' : 'text-muted-foreground',
                 )}
               >
-                {messageTime(conversation.lastMessageAt, now)}
+                {messageTime(conversation.lastMessageAt, now, currentLocale())}
               </time>
             ) : null}
             {isUnread ? (
               <span className="rounded-full bg-primary-solid px-2 text-xs font-bold leading-5 text-primary-foreground">
-                {texts.unread(conversation.unreadCount)}
+                {texts.unread({ count: conversation.unreadCount })}
               </span>
             ) : null}
           </span>

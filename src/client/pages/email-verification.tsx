@@ -3,23 +3,18 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
 import { useResendVerification } from '../features/auth/mutations.js';
+import { authScreenTexts } from '../features/auth/texts.js';
 import { LOGOUT_NAVIGATION_PATH } from '../lib/relogin.js';
 
-const steps = [
-  'Check your inbox (and your spam folder) for our email.',
-  'Click the verification link in the email.',
-  'Return here and refresh the page.',
-];
-
 function resendLabel(isPending: boolean, isSent: boolean): string {
-  if (isPending) return 'Sending...';
-  return isSent ? 'Email Sent' : 'Resend Verification Email';
+  if (isPending) return authScreenTexts.sending;
+  return isSent ? authScreenTexts.emailSent : authScreenTexts.resendVerification;
 }
 
 /** Replaces every screen until the account's email address is verified (spec §2 Overrides). */
 export function EmailVerificationPage({ email }: { email: string }) {
   const resend = useResendVerification();
-  const headingRef = usePageTitle('Verify Your Email');
+  const headingRef = usePageTitle(authScreenTexts.verifyTitle);
 
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-6 px-5 py-10">
@@ -28,22 +23,21 @@ export function EmailVerificationPage({ email }: { email: string }) {
           <MailCheck aria-hidden className="h-8 w-8" />
         </span>
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
-          Verify Your Email
+          {authScreenTexts.verifyTitle}
         </h1>
-        <p className="text-sm text-muted-foreground">
-          Please verify your email address before using the app. Verification prevents spam and ensures your
-          messages are delivered.
-        </p>
+        <p className="text-sm text-muted-foreground">{authScreenTexts.verifyIntro}</p>
       </div>
 
       <Card>
         <CardContent className="flex flex-col gap-4 pt-5">
           <div className="text-sm">
-            <p className="text-muted-foreground">We sent a verification link to:</p>
-            <p className="mt-1 font-semibold [overflow-wrap:anywhere]">{email || 'your email address'}</p>
+            <p className="text-muted-foreground">{authScreenTexts.verifySentTo}</p>
+            <p className="mt-1 font-semibold [overflow-wrap:anywhere]">
+              {email || authScreenTexts.verifyYourAddress}
+            </p>
           </div>
           <ol className="flex flex-col gap-3">
-            {steps.map((step, index) => (
+            {authScreenTexts.verifySteps.map((step, index) => (
               <li key={step} className="flex items-start gap-3 text-sm">
                 <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-primary-solid text-xs font-bold text-primary-foreground">
                   {index + 1}
@@ -67,12 +61,12 @@ export function EmailVerificationPage({ email }: { email: string }) {
         </Button>
         <Button size="large" onClick={() => window.location.reload()}>
           <RefreshCw aria-hidden className="h-4 w-4" />
-          I've Verified - Refresh Page
+          {authScreenTexts.verifiedRefresh}
         </Button>
         {/* Spec §2 Overrides: "on going back the browser goes to /api/logout", which leads to the sign-in form. */}
         <Button size="large" variant="ghost" onClick={() => window.location.assign(LOGOUT_NAVIGATION_PATH)}>
           <ArrowLeft aria-hidden className="h-4 w-4" />
-          Back to Login
+          {authScreenTexts.backToLogin}
         </Button>
       </div>
     </main>

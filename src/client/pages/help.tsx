@@ -47,7 +47,7 @@ function Topics({ topics }: { topics: readonly { title: string; text: string }[]
 function CommonIssues() {
   return (
     <div className="flex flex-col divide-y divide-border rounded-xl border border-border">
-      {texts.commonIssues.map((issue) => (
+      {Object.values(texts.commonIssues).map((issue) => (
         <details key={issue.title} className="group">
           <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring [&::-webkit-details-marker]:hidden">
             {issue.title}
@@ -116,11 +116,11 @@ export function HelpPage() {
       </Section>
 
       <Section title={texts.howToTitle}>
-        <Topics topics={texts.howTo} />
+        <Topics topics={Object.values(texts.howTo)} />
       </Section>
 
       <Section title={texts.privacyTitle}>
-        <Topics topics={texts.privacy} />
+        <Topics topics={Object.values(texts.privacy)} />
       </Section>
 
       <Section title={texts.commonIssuesTitle}>

@@ -7,6 +7,7 @@ import { useUser } from '../features/auth/queries.js';
 import { greeting, userInitial } from '../features/auth/user-display.js';
 import { RecentConversationsSection } from '../features/messaging/recent-conversations-section.js';
 import { MyVehiclesSection } from '../features/vehicles/my-vehicles-section.js';
+import { homeTexts } from './home-texts.js';
 
 interface TileProps {
   href: string;
@@ -44,7 +45,7 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
  */
 export function HomePage() {
   const { data: user } = useUser();
-  const headingRef = usePageTitle('Home');
+  const headingRef = usePageTitle(homeTexts.title);
 
   return (
     <div className="flex flex-col gap-6 px-5 pt-4">
@@ -52,7 +53,7 @@ export function HomePage() {
         <Brand />
         <Link
           href="/profile"
-          aria-label="Account"
+          aria-label={homeTexts.account}
           className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <Avatar letter={user ? userInitial(user) : ''} />
@@ -63,16 +64,21 @@ export function HomePage() {
         <div>
           <p className="min-h-5 text-sm text-muted-foreground">{user ? greeting(user) : null}</p>
           <h1 ref={headingRef} tabIndex={-1} id="home-title" className="text-2xl font-bold tracking-tight">
-            Need to reach a driver?
+            {homeTexts.heading}
           </h1>
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <Tile href="/qr-scanner" icon={QrCode} title="Scan QR Code" subtitle="Contact car owner" />
+          <Tile
+            href="/qr-scanner"
+            icon={QrCode}
+            title={homeTexts.scanTitle}
+            subtitle={homeTexts.scanSubtitle}
+          />
           <Tile
             href="/license-plate"
             icon={RectangleHorizontal}
-            title="License Plate"
-            subtitle="Enter plate number"
+            title={homeTexts.plateTitle}
+            subtitle={homeTexts.plateSubtitle}
           />
         </div>
       </section>

@@ -15,6 +15,7 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { ProviderButton } from '../features/auth/provider-button.js';
 import { LOGIN_PAGE_PATH, REGISTER_PAGE_PATH } from '../lib/relogin.js';
+import { landingTexts } from './landing-texts.js';
 
 interface Item {
   icon: LucideIcon;
@@ -22,31 +23,26 @@ interface Item {
   text: string;
 }
 
-const howItWorks: Item[] = [
-  { icon: QrCode, title: 'QR Code Scanning', text: "Scan the QR code sticker shown in a vehicle's window." },
-  {
-    icon: RectangleHorizontal,
-    title: 'License Plate Lookup',
-    text: 'No sticker? Find the vehicle by its license plate number.',
-  },
-  {
-    icon: MessageSquare,
-    title: 'Anonymous Messaging',
-    text: 'Write to the owner without sharing your name, email or phone number.',
-  },
-  {
-    icon: ShieldCheck,
-    title: 'Privacy & Security',
-    text: 'Neither side learns who the other is, and messages are deleted automatically after 24 hours.',
-  },
-];
+/** The landing page's lists, in the language of the moment. */
+const howItWorks = (): Item[] => {
+  const t = landingTexts.howItWorks;
+  return [
+    { icon: QrCode, ...t.qrCode },
+    { icon: RectangleHorizontal, ...t.plate },
+    { icon: MessageSquare, ...t.anonymous },
+    { icon: ShieldCheck, ...t.privacy },
+  ];
+};
 
-const situations: Item[] = [
-  { icon: Car, title: 'Blocking Driveway', text: 'A car is blocking your driveway or garage.' },
-  { icon: Lightbulb, title: 'Headlights On', text: 'The lights were left on and the battery is draining.' },
-  { icon: Wind, title: 'Window Open', text: 'A window or sunroof is open before the rain.' },
-  { icon: TriangleAlert, title: 'Emergencies', text: 'Something is wrong and the owner needs to know now.' },
-];
+const situations = (): Item[] => {
+  const t = landingTexts.situations;
+  return [
+    { icon: Car, ...t.driveway },
+    { icon: Lightbulb, ...t.headlights },
+    { icon: Wind, ...t.window },
+    { icon: TriangleAlert, ...t.emergencies },
+  ];
+};
 
 function ItemList({ items }: { items: Item[] }) {
   return (
@@ -67,7 +63,7 @@ function ItemList({ items }: { items: Item[] }) {
 }
 
 export function LandingPage() {
-  const headingRef = usePageTitle('Welcome');
+  const headingRef = usePageTitle(landingTexts.pageTitle);
   return (
     <div className="flex flex-col gap-10 px-5 pb-10 pt-5">
       <header>
@@ -81,12 +77,10 @@ export function LandingPage() {
           id="landing-title"
           className="text-3xl font-bold leading-tight tracking-tight"
         >
-          Reach any vehicle's owner, <span className="text-primary">anonymously</span>
+          {landingTexts.headingStart}
+          <span className="text-primary">{landingTexts.headingHighlight}</span>
         </h1>
-        <p className="text-base text-muted-foreground">
-          Scan the QR code in a vehicle's window or enter its license plate, and send the owner a message. No
-          names, no phone numbers, no account needed.
-        </p>
+        <p className="text-base text-muted-foreground">{landingTexts.intro}</p>
         {/* A passer-by's way in comes first (issue 31, point 5): no account is needed to write. */}
         <div className="grid grid-cols-2 gap-3">
           <Link
@@ -94,14 +88,14 @@ export function LandingPage() {
             className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-2xl bg-primary-solid p-4 text-center font-semibold text-primary-foreground shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           >
             <QrCode aria-hidden className="h-8 w-8" />
-            Scan a QR Code
+            {landingTexts.scanQrCode}
           </Link>
           <Link
             href="/license-plate"
             className="flex min-h-28 flex-col items-center justify-center gap-2 rounded-2xl border-2 border-primary bg-card p-4 text-center font-semibold text-foreground shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
           >
             <RectangleHorizontal aria-hidden className="h-8 w-8 text-primary" />
-            Enter a License Plate
+            {landingTexts.enterPlate}
           </Link>
         </div>
       </section>
@@ -111,18 +105,15 @@ export function LandingPage() {
         className="flex flex-col gap-4 rounded-3xl border border-border bg-card p-5"
       >
         <h2 id="owners" className="text-xl font-bold">
-          Own a vehicle?
+          {landingTexts.ownersTitle}
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Register it for free, put its QR code in the window, and get a message when it matters, without
-          sharing your phone number.
-        </p>
+        <p className="text-sm text-muted-foreground">{landingTexts.ownersText}</p>
         <div className="flex flex-col gap-3">
           <Button asChild size="large">
-            <Link href={REGISTER_PAGE_PATH}>Get Started Free</Link>
+            <Link href={REGISTER_PAGE_PATH}>{landingTexts.getStarted}</Link>
           </Button>
           <Button asChild size="large" variant="outline">
-            <Link href={LOGIN_PAGE_PATH}>Sign In</Link>
+            <Link href={LOGIN_PAGE_PATH}>{landingTexts.signIn}</Link>
           </Button>
           <ProviderButton />
         </div>
@@ -130,16 +121,16 @@ export function LandingPage() {
 
       <section aria-labelledby="how-it-works" className="flex flex-col gap-4">
         <h2 id="how-it-works" className="text-xl font-bold">
-          How It Works
+          {landingTexts.howItWorksTitle}
         </h2>
-        <ItemList items={howItWorks} />
+        <ItemList items={howItWorks()} />
       </section>
 
       <section aria-labelledby="situations" className="flex flex-col gap-4">
         <h2 id="situations" className="text-xl font-bold">
-          Common Situations
+          {landingTexts.situationsTitle}
         </h2>
-        <ItemList items={situations} />
+        <ItemList items={situations()} />
       </section>
 
       <section
@@ -147,14 +138,12 @@ export function LandingPage() {
         className="flex flex-col gap-4 rounded-3xl bg-primary-solid p-6 text-primary-foreground"
       >
         <h2 id="closing-call" className="text-xl font-bold">
-          Ready to get started?
+          {landingTexts.closingTitle}
         </h2>
         {/* Full white: at 90 % opacity on primary-solid it read 4.48:1, under AA's 4.5:1. */}
-        <p className="text-sm">
-          Register your vehicles for free, put a QR code in the window and receive messages when it matters.
-        </p>
+        <p className="text-sm">{landingTexts.closingText}</p>
         <Button asChild size="large" variant="inverse">
-          <Link href={REGISTER_PAGE_PATH}>Create Your Free Account</Link>
+          <Link href={REGISTER_PAGE_PATH}>{landingTexts.createAccount}</Link>
         </Button>
       </section>
     </div>

@@ -149,7 +149,7 @@ export function LicensePlatePage() {
       <StickerCodeForm onFound={openFound} />
 
       <div className="flex flex-col items-center gap-3">
-        <p className="text-sm text-muted-foreground">Is there a QR code sticker on the vehicle?</p>
+        <p className="text-sm text-muted-foreground">{finderTexts.qrStickerQuestion}</p>
         <Button asChild variant="outline" size="large" className="w-full">
           <Link href="/qr-scanner">
             <QrCode aria-hidden className="h-5 w-5" />

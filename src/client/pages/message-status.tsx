@@ -2,7 +2,11 @@ import { BellPlus, Circle, CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
-import { MESSAGE_STATES, type MessageStatus } from '../../shared/messaging/status.contract.js';
+import {
+  MESSAGE_STATES,
+  type MessageStatus,
+  ownerStatusTexts,
+} from '../../shared/messaging/status.contract.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
@@ -12,6 +16,7 @@ import { useAnswer, useMessageStatus, useNotifyAgain } from '../features/messagi
 import { ReplyForm } from '../features/messaging/reply-form.js';
 import { messageStatusTexts as texts } from '../features/messaging/status-texts.js';
 import { messageSuccessTexts } from '../features/messaging/texts.js';
+import { currentLocale } from '../lib/i18n.js';
 import { messageTime } from '../lib/message-time.js';
 import { MINUTE_MS } from '../lib/time.js';
 import { dismissErrorToasts } from '../lib/toast.js';
@@ -30,8 +35,12 @@ function HomeButton() {
 
 function RelativeTime({ at, now }: { at: string; now: number }) {
   return (
-    <time dateTime={at} title={new Date(at).toLocaleString()} className="text-sm text-muted-foreground">
-      {messageTime(at, now)}
+    <time
+      dateTime={at}
+      title={new Date(at).toLocaleString(currentLocale())}
+      className="text-sm text-muted-foreground"
+    >
+      {messageTime(at, now, currentLocale())}
     </time>
   );
 }
@@ -96,7 +105,7 @@ function NotifyAgain({ status, now }: { status: MessageStatus; now: number }) {
       onClick={() => notify.mutate()}
     >
       <BellPlus aria-hidden className="h-5 w-5" />
-      {isReady ? texts.notifyAgain : texts.notifyAgainIn(minutesLeft)}
+      {isReady ? texts.notifyAgain : texts.notifyAgainIn({ minutes: minutesLeft })}
     </Button>
   );
 }
@@ -139,6 +148,8 @@ function StatusView({ status }: { status: MessageStatus }) {
   // The failure toasts of earlier tries are no longer true once the message went.
   useEffect(dismissErrorToasts, []);
   const { ownerStatus } = status;
+  // The owner's answer by its code, in the reader's language (the server's words are the request's).
+  const answer = ownerStatus ? ownerStatusTexts[ownerStatus.code] : '';
   // The message itself heads the page; below it, what came after, both sides, oldest first.
   const thread = status.thread.filter((message) => message.id !== status.id);
   return (
@@ -158,13 +169,13 @@ function StatusView({ status }: { status: MessageStatus }) {
           <Steps status={status} now={now} />
           {/* What changes is told politely; the step list and the answer below are what is seen. */}
           <p role="status" className="sr-only">
-            {ownerStatus ? `${texts.steps[status.state]}. ${ownerStatus.text}` : texts.steps[status.state]}
+            {ownerStatus ? `${texts.steps[status.state]}. ${answer}` : texts.steps[status.state]}
           </p>
           {ownerStatus ? (
             <div className="flex flex-col gap-1 rounded-2xl border border-primary/40 bg-primary/10 p-3">
               <p className="text-sm text-muted-foreground">{texts.ownerAnswer}</p>
               <p className="flex flex-wrap items-baseline justify-between gap-x-3 font-semibold">
-                <span data-testid="owner-status">{ownerStatus.text}</span>
+                <span data-testid="owner-status">{answer}</span>
                 <RelativeTime at={ownerStatus.at} now={now} />
               </p>
             </div>

@@ -49,7 +49,7 @@ function MessageSent() {
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-center">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {texts.redirect(secondsLeft)}
+            {texts.redirect({ count: secondsLeft })}
           </p>
           <Button asChild size="large">
             <Link href="/" replace>

@@ -19,30 +19,10 @@ import { PageSpinner } from '../components/ui/spinner.js';
 import { useVehicle } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { StickerPageDrawing } from '../features/vehicles/sticker-drawing.js';
+import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { useQrDataUrl } from '../features/vehicles/use-qr-data-url.js';
 import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
-
-/** The print studio's own words (issue 34 point 3; docs/decisions/0156-the-sticker-pdf.md). */
-const texts = {
-  title: 'Print sticker',
-  intro:
-    'Print it at full size and put it inside the windscreen, facing out. People can scan the QR code or type the short code; the word lets them check the sticker is really ours.',
-  templateLegend: 'Template',
-  themeLegend: 'Theme',
-  download: 'Download PDF',
-  cutting: 'Cut along the marks in the corners.',
-} as const;
-
-const TEMPLATE_CHOICES: Record<StickerTemplate, { name: string; description: string }> = {
-  a6: { name: 'A6 sticker', description: 'One sticker, 105 × 148 mm, on A6 paper' },
-  a4: { name: 'A4 sheet of four', description: 'Four A6 stickers on A4 paper, to cut apart' },
-};
-
-const THEME_CHOICES: Record<StickerTheme, { name: string; description: string }> = {
-  light: { name: 'Light', description: 'Dark text on white' },
-  dark: { name: 'Dark', description: 'White text on dark' },
-};
 
 /** A small drawing of each choice: the page with its stickers, or the theme's colours. */
 function ChoiceDrawing({ choice }: { choice: StickerTemplate | StickerTheme }) {
@@ -146,40 +126,45 @@ export function PrintStickerPage() {
   const [template, setTemplate] = useState<StickerTemplate>('a6');
   const [theme, setTheme] = useState<StickerTheme>('light');
   const qrDataUrl = useQrDataUrl(vehicle ? qrCodeTarget(window.location.origin, vehicle.qrCode) : null);
-  usePageTitle(vehicleQuery.isPending || vehicle ? texts.title : vehicleTexts.vehicleNotFound);
+  usePageTitle(
+    vehicleQuery.isPending || vehicle ? vehicleScreenTexts.printSticker.title : vehicleTexts.vehicleNotFound,
+  );
 
   if (vehicleQuery.isPending) return <PageSpinner />;
   if (!vehicle) return <VehicleNotFound />;
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
-      <ScreenHeader title={texts.title} backHref={`/qr-code/${vehicle.id}`} />
+      <ScreenHeader title={vehicleScreenTexts.printSticker.title} backHref={`/qr-code/${vehicle.id}`} />
       <div>
         <p className="font-mono text-lg font-semibold tracking-wider">{plateLine(vehicle.licensePlate)}</p>
         <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
       </div>
-      <p className="text-sm text-muted-foreground">{texts.intro}</p>
+      <p className="text-sm text-muted-foreground">{vehicleScreenTexts.printSticker.intro}</p>
       <Section>
         <ChoiceGroup
-          legend={texts.templateLegend}
+          legend={vehicleScreenTexts.printSticker.templateLegend}
           name="sticker-template"
           choices={STICKER_TEMPLATES}
-          labels={TEMPLATE_CHOICES}
+          labels={vehicleScreenTexts.printSticker.templates}
           columns={1}
           value={template}
           onChange={setTemplate}
         />
         <ChoiceGroup
-          legend={texts.themeLegend}
+          legend={vehicleScreenTexts.printSticker.themeLegend}
           name="sticker-theme"
           choices={STICKER_THEMES}
-          labels={THEME_CHOICES}
+          labels={vehicleScreenTexts.printSticker.themes}
           columns={2}
           value={theme}
           onChange={setTheme}
         />
       </Section>
-      <figure className="flex flex-col items-center gap-2" aria-label="Preview of the sticker">
+      <figure
+        className="flex flex-col items-center gap-2"
+        aria-label={vehicleScreenTexts.printSticker.preview}
+      >
         <StickerPageDrawing
           content={{
             host: window.location.host,
@@ -190,13 +175,15 @@ export function PrintStickerPage() {
           template={template}
           theme={theme}
         />
-        <figcaption className="text-xs text-muted-foreground">{texts.cutting}</figcaption>
+        <figcaption className="text-xs text-muted-foreground">
+          {vehicleScreenTexts.printSticker.cutting}
+        </figcaption>
       </figure>
       {vehicle.isActive ? (
         <Button asChild size="large">
           <a href={stickerPdfPath(vehicle.id, { template, theme })} download>
             <FileDown aria-hidden className="h-4 w-4" />
-            {texts.download}
+            {vehicleScreenTexts.printSticker.download}
           </a>
         </Button>
       ) : (
@@ -206,7 +193,7 @@ export function PrintStickerPage() {
           </p>
           <Button size="large" disabled>
             <FileDown aria-hidden className="h-4 w-4" />
-            {texts.download}
+            {vehicleScreenTexts.printSticker.download}
           </Button>
         </>
       )}

@@ -33,7 +33,7 @@ function ProfileLink({ href, icon: Icon, label }: { href: string; icon: LucideIc
 export function ProfilePage() {
   const { data: user } = useUser();
   const logout = useLogout();
-  const headingRef = usePageTitle('Profile');
+  const headingRef = usePageTitle(profileTexts.title);
   if (!user) return <PageSpinner />;
   const name = fullName(user);
 
@@ -41,7 +41,7 @@ export function ProfilePage() {
     <div className="flex flex-col gap-5 px-5 pt-6">
       <header className="flex items-center justify-between gap-2">
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight">
-          Profile
+          {profileTexts.title}
         </h1>
         <Tooltip label={profileTexts.settings} className="-mr-2">
           <Button asChild variant="ghost" size="icon" className="rounded-full">
@@ -66,10 +66,10 @@ export function ProfilePage() {
 
       <Card className="overflow-hidden">
         <ul className="divide-y divide-border">
-          <ProfileLink href="/vehicle-management" icon={Car} label="My Vehicles" />
+          <ProfileLink href="/vehicle-management" icon={Car} label={profileTexts.myVehicles} />
           <NotificationsEntry />
-          <ProfileLink href="/blocked-users" icon={Ban} label="Blocked Users" />
-          <ProfileLink href="/help" icon={CircleHelp} label="Help & Support" />
+          <ProfileLink href="/blocked-users" icon={Ban} label={profileTexts.blockedUsers} />
+          <ProfileLink href="/help" icon={CircleHelp} label={profileTexts.helpAndSupport} />
           <AboutEntry />
         </ul>
       </Card>
@@ -78,7 +78,7 @@ export function ProfilePage() {
 
       <Button size="large" variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
         <LogOut aria-hidden className="h-4 w-4" />
-        {logout.isPending ? 'Signing Out...' : 'Sign Out'}
+        {logout.isPending ? profileTexts.signingOut : profileTexts.signOut}
       </Button>
     </div>
   );

@@ -30,15 +30,17 @@ export function QrCodePage() {
   const vehicleQuery = useVehicle(vehicleId);
   const vehicle = vehicleQuery.data;
   const dataUrl = useQrDataUrl(vehicle ? qrCodeTarget(window.location.origin, vehicle.qrCode) : null);
-  usePageTitle(vehicleQuery.isPending || vehicle ? 'Your QR Code' : vehicleTexts.vehicleNotFound);
+  usePageTitle(
+    vehicleQuery.isPending || vehicle ? vehicleScreenTexts.yourQrCode : vehicleTexts.vehicleNotFound,
+  );
 
   if (vehicleQuery.isPending) return <PageSpinner />;
   if (!vehicle) return <VehicleNotFound />;
-  const alt = `QR code for ${vehicle.licensePlate}`;
+  const alt = vehicleScreenTexts.qrAlt({ plate: vehicle.licensePlate });
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
-      <ScreenHeader title="Your QR Code" backHref="/vehicle-management" />
+      <ScreenHeader title={vehicleScreenTexts.yourQrCode} backHref="/vehicle-management" />
       <Card className="flex flex-col items-center gap-4 px-5 py-6 text-center">
         <div className="flex h-[272px] w-[272px] items-center justify-center rounded-2xl border border-border bg-white p-2">
           {dataUrl ? (
@@ -50,7 +52,7 @@ export function QrCodePage() {
               className="h-64 w-64 [image-rendering:pixelated]"
             />
           ) : (
-            <Spinner label="Drawing QR code" />
+            <Spinner label={vehicleScreenTexts.drawingQrCode} />
           )}
         </div>
         <StickerCodeLines vehicle={vehicle} />
@@ -58,34 +60,31 @@ export function QrCodePage() {
           <p className="font-mono text-lg font-semibold tracking-wider">{plateLine(vehicle.licensePlate)}</p>
           <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
         </div>
-        <p className="text-sm text-muted-foreground">
-          Put this code in your vehicle's window. Anyone who scans it can message you without either of you
-          sharing contact details.
-        </p>
+        <p className="text-sm text-muted-foreground">{vehicleScreenTexts.qrIntro}</p>
         <div className="grid w-full grid-cols-2 gap-3">
           {dataUrl ? (
             <Button asChild size="large" variant="outline">
               <a href={dataUrl} download={qrFileName(vehicle.licensePlate)}>
                 <Download aria-hidden className="h-4 w-4" />
-                Download
+                {vehicleScreenTexts.download}
               </a>
             </Button>
           ) : (
             <Button size="large" variant="outline" disabled>
               <Download aria-hidden className="h-4 w-4" />
-              Download
+              {vehicleScreenTexts.download}
             </Button>
           )}
           <Button size="large" disabled={dataUrl === null} onClick={() => window.print()}>
             <Printer aria-hidden className="h-4 w-4" />
-            Print
+            {vehicleScreenTexts.print}
           </Button>
         </div>
         {/* The print studio: a sticker PDF with the short code and the word (decision 0156). */}
         <Button asChild size="large" variant="outline" className="w-full">
           <Link href={`/print-sticker/${vehicle.id}`}>
             <Sticker aria-hidden className="h-4 w-4" />
-            Print sticker
+            {vehicleScreenTexts.printStickerLink}
           </Link>
         </Button>
         <ReplaceStickerCode vehicleId={vehicle.id} />

@@ -11,6 +11,7 @@ import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
+import { componentTexts } from '../components/texts.js';
 import { Button } from '../components/ui/button.js';
 import { cn } from '../components/ui/cn.js';
 import { useInertOutside } from '../components/use-inert-outside.js';
@@ -119,7 +120,7 @@ export function QrScannerPage() {
       <header className="flex items-center justify-between gap-3 px-4 pb-3 pt-[max(env(safe-area-inset-top),1rem)]">
         <Link
           href="/"
-          aria-label="Back to home"
+          aria-label={componentTexts.backToHome}
           className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
         >
           <ArrowLeft aria-hidden className="h-5 w-5" />
@@ -130,7 +131,7 @@ export function QrScannerPage() {
         {camera.canUseTorch ? (
           <button
             type="button"
-            aria-label="Flashlight"
+            aria-label={finderTexts.flashlight}
             aria-pressed={camera.isTorchOn}
             onClick={() => void camera.toggleTorch()}
             className={cn(
@@ -152,7 +153,7 @@ export function QrScannerPage() {
       <div className="relative flex flex-1 flex-col items-center justify-center gap-6 overflow-hidden px-6">
         <video
           ref={videoRef}
-          aria-label="Camera view"
+          aria-label={finderTexts.cameraView}
           muted
           playsInline
           autoPlay

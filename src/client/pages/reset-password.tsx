@@ -23,13 +23,13 @@ function ResetComplete() {
       <CardHeader className="items-center text-center">
         <CircleCheck aria-hidden className="h-12 w-12 text-emerald-500" />
         <CardTitle as="h1" ref={focusOnMount} className="text-xl">
-          Password Reset Complete
+          {authScreenTexts.resetComplete}
         </CardTitle>
         <CardDescription>{authTexts.passwordReset}</CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild size="large" className="w-full">
-          <Link href={LOGIN_PAGE_PATH}>Continue to Login</Link>
+          <Link href={LOGIN_PAGE_PATH}>{authScreenTexts.continueToLogin}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -43,7 +43,7 @@ export function ResetPasswordPage() {
   const resetPassword = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  usePageTitle(resetPassword.isSuccess ? 'Password Reset Complete' : 'Reset Password');
+  usePageTitle(resetPassword.isSuccess ? authScreenTexts.resetComplete : authScreenTexts.resetTitle);
 
   useEffect(() => {
     if (token !== '') return;
@@ -81,13 +81,17 @@ export function ResetPasswordPage() {
               <LockKeyhole aria-hidden className="h-6 w-6" />
             </span>
             <CardTitle as="h1" className="text-xl">
-              Reset Your Password
+              {authScreenTexts.resetHeading}
             </CardTitle>
-            <CardDescription>Choose a new password for your account.</CardDescription>
+            <CardDescription>{authScreenTexts.resetIntro}</CardDescription>
           </CardHeader>
           <CardContent>
             <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-              <FormField id="reset-new-password" label="New Password" hint={authScreenTexts.passwordHint}>
+              <FormField
+                id="reset-new-password"
+                label={authScreenTexts.newPassword}
+                hint={authScreenTexts.passwordHint}
+              >
                 <PasswordInput
                   id="reset-new-password"
                   autoComplete="new-password"
@@ -96,7 +100,7 @@ export function ResetPasswordPage() {
                   onChange={(event) => setPassword(event.target.value)}
                 />
               </FormField>
-              <FormField id="reset-confirm-password" label="Confirm Password">
+              <FormField id="reset-confirm-password" label={authScreenTexts.confirmPassword}>
                 <PasswordInput
                   id="reset-confirm-password"
                   autoComplete="new-password"
@@ -105,7 +109,7 @@ export function ResetPasswordPage() {
                 />
               </FormField>
               <Button type="submit" size="large" disabled={resetPassword.isPending} className="mt-1">
-                {resetPassword.isPending ? 'Resetting...' : 'Reset Password'}
+                {resetPassword.isPending ? authScreenTexts.resetting : authScreenTexts.resetTitle}
               </Button>
             </form>
           </CardContent>

@@ -5,8 +5,9 @@ import {
   type AnonymousMessageInput,
   anonymousMessageRequestSchema,
   MESSAGE_MAX_LENGTH,
+  shownQuickMessage,
 } from '../../shared/messaging/messages.contract.js';
-import { CONTACT_DETAILS_NOTICE } from '../../shared/messaging/scrub-texts.js';
+import { contactNoticeTexts } from '../../shared/messaging/scrub-texts.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
@@ -17,7 +18,7 @@ import { ReplyPromptBelow, VehicleSummary } from '../features/finder/found-vehic
 import { readFoundVehicle } from '../features/finder/found-vehicle-storage.js';
 import { usePublicVehicle } from '../features/finder/lookups.js';
 import { refuseBlankMessage, useSendMessage } from '../features/messaging/mutations.js';
-import { sendMessageTexts as texts } from '../features/messaging/texts.js';
+import { messageCounter, sendMessageTexts as texts } from '../features/messaging/texts.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { usePreferences } from '../lib/use-preferences.js';
 
@@ -56,8 +57,9 @@ export function SendMessagePage() {
     setContent(text);
     void loadCountdown();
   };
-  // The user's quick messages (Settings, Privacy & Automation), the spec's six by default.
-  const { quickMessages } = usePreferences();
+  // The user's quick messages (Settings, Privacy & Automation), the spec's six by default, in the reader's
+  // language (the server takes a default urgent one as urgent in every language).
+  const quickMessages = usePreferences().quickMessages.map(shownQuickMessage);
   usePageTitle(texts.title);
 
   if (vehicle.isPending) return <PageSpinner />;
@@ -139,10 +141,10 @@ export function SendMessagePage() {
                 className="-mt-2 text-right text-sm text-muted-foreground"
                 aria-live="polite"
               >
-                {texts.counter(content.length, MESSAGE_MAX_LENGTH)}
+                {messageCounter(content.length, MESSAGE_MAX_LENGTH)}
               </p>
               <p id="message-notice" className="-mt-3 text-xs text-muted-foreground">
-                {CONTACT_DETAILS_NOTICE}
+                {contactNoticeTexts.notice}
               </p>
               <Suspense fallback={null}>
                 <UrgentSwitch content={content} disabled={waiting} />

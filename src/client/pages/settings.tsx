@@ -13,6 +13,7 @@ import { consentTexts } from '../features/consent/texts.js';
 import { InstallAppCard, MobileInstallBanner } from '../features/install/install-cards.js';
 import { PushNotificationsCard } from '../features/push/push-notifications-card.js';
 import { AutomationSwitches } from '../features/settings/automation-switches.js';
+import { LanguageChoice } from '../features/settings/language-choice.js';
 import { QuickMessagesEditor } from '../features/settings/quick-messages-editor.js';
 import { ReadReceiptsSwitch } from '../features/settings/read-receipts-switch.js';
 import { settingsTexts as texts } from '../features/settings/texts.js';
@@ -84,7 +85,7 @@ export function SettingsPage() {
   return (
     <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
       {/* A way back to Profile, where Settings is opened from (issue 31, point 10). */}
-      <ScreenHeader title={texts.title} backHref="/profile" backLabel="Back to Profile" />
+      <ScreenHeader title={texts.title} backHref="/profile" backLabel={texts.backToProfile} />
       <ProfileCard />
       <PushNotificationsCard />
       <MobileInstallBanner />
@@ -104,8 +105,9 @@ export function SettingsPage() {
         <CardHeader>
           <CardTitle>{texts.appearanceTitle}</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="flex flex-col gap-4">
           <ThemeToggle />
+          <LanguageChoice isSignedIn />
         </CardContent>
       </Card>
       <AccountActionsCard />
@@ -125,7 +127,7 @@ export function SettingsSignedOut() {
   usePageTitle(texts.title);
   return (
     <div className="flex flex-col gap-5 px-5 pt-6 pb-8">
-      <ScreenHeader title={texts.title} backHref="/" backLabel="Back to home" />
+      <ScreenHeader title={texts.title} backHref="/" backLabel={texts.backToHome} />
       <Card>
         <CardHeader>
           <CardTitle>{consentTexts.bannerTitle}</CardTitle>
@@ -135,6 +137,11 @@ export function SettingsSignedOut() {
         </CardHeader>
         <CardContent>
           <ConsentBlock />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-5">
+          <LanguageChoice isSignedIn={false} />
         </CardContent>
       </Card>
       <p className="text-center text-muted-foreground">{texts.signedOut}</p>

@@ -2,7 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useParams } from 'wouter';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import { updateVehicleRequestSchema } from '../../shared/vehicles/vehicles.contract.js';
-import type { AcceptMessagesFrom, Vehicle } from '../../shared/vehicles/vehicles.responses.js';
+import {
+  ACCEPT_MESSAGES_FROM,
+  type AcceptMessagesFrom,
+  type Vehicle,
+} from '../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent } from '../components/ui/card.js';
@@ -52,13 +56,16 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
         <Label htmlFor="vehicle-edit-accept-messages">{vehicleScreenTexts.acceptMessagesLabel}</Label>
         <NativeSelect
           id="vehicle-edit-accept-messages"
-          options={vehicleScreenTexts.acceptMessagesOptions}
+          options={ACCEPT_MESSAGES_FROM.map((value) => ({
+            value,
+            label: vehicleScreenTexts.acceptMessagesOptions[value],
+          }))}
           value={acceptMessagesFrom}
           onChange={(event) => setAcceptMessagesFrom(event.target.value as AcceptMessagesFrom)}
         />
       </div>
       <Button type="submit" size="large" disabled={updateVehicle.isPending} className="mt-1">
-        {updateVehicle.isPending ? 'Saving...' : 'Save Changes'}
+        {updateVehicle.isPending ? vehicleScreenTexts.saving : vehicleScreenTexts.saveChanges}
       </Button>
     </form>
   );
@@ -67,14 +74,18 @@ function EditVehicleForm({ vehicle }: { vehicle: Vehicle }) {
 export function VehicleEditPage() {
   const { id = '' } = useParams<{ id: string }>();
   const vehicleQuery = useVehicle(id);
-  usePageTitle(vehicleQuery.isPending || vehicleQuery.data ? 'Edit Vehicle' : vehicleTexts.vehicleNotFound);
+  usePageTitle(
+    vehicleQuery.isPending || vehicleQuery.data
+      ? vehicleScreenTexts.editVehicle
+      : vehicleTexts.vehicleNotFound,
+  );
   if (vehicleQuery.isPending) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
   if (!vehicle) return <VehicleNotFound />;
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
-      <ScreenHeader title="Edit Vehicle" backHref="/vehicle-management" />
+      <ScreenHeader title={vehicleScreenTexts.editVehicle} backHref="/vehicle-management" />
       <Card>
         <div className="flex items-center gap-3 p-5 pb-4">
           <VehicleTypeIcon vehicleType={vehicle.vehicleType} />

@@ -18,7 +18,8 @@ import {
 } from '../features/finder/lookups.js';
 import { isVehicleCode } from '../features/finder/scan-code.js';
 import { finderTexts } from '../features/finder/texts.js';
-import { errorToastFor, vehicleNotFoundTitle } from '../lib/error-toasts.js';
+import { errorToastTexts } from '../lib/error-texts.js';
+import { errorToastFor } from '../lib/error-toasts.js';
 
 /** Where a QR link that cannot be resolved leads: Home or Landing, which toast it (spec §2 Home). */
 const QR_NOT_FOUND_PATH = '/?error=vehicle-not-found';
@@ -61,11 +62,11 @@ function Problem({ title, text, onRetry }: { title: string; text: string; onRetr
         <CardContent className="flex flex-col gap-3">
           {onRetry ? (
             <Button size="large" onClick={onRetry}>
-              Try Again
+              {finderTexts.tryAgain}
             </Button>
           ) : null}
           <Button asChild size="large" variant="outline">
-            <Link href="/">Go to Home</Link>
+            <Link href="/">{finderTexts.goToHome}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -87,7 +88,7 @@ export function VehicleFoundPage() {
 
   if (vehicle) return <FoundVehicle vehicle={vehicle} />;
   if (query.isError) {
-    if (isGone) return <Problem title={vehicleNotFoundTitle} text={finderTexts.foundGone} />;
+    if (isGone) return <Problem title={errorToastTexts.vehicleNotFoundTitle} text={finderTexts.foundGone} />;
     const { title, description } = errorToastFor(query.error);
     return <Problem title={title} text={description} onRetry={() => void query.refetch()} />;
   }

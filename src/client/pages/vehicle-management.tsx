@@ -16,8 +16,6 @@ import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { VehicleCard } from '../features/vehicles/vehicle-card.js';
 import { vehicleActionId } from '../features/vehicles/vehicle-display.js';
 
-const PAGE_TITLE = 'My Vehicles';
-
 /**
  * Removing or reactivating moves a card to the other list, and the pressed button goes with it: focus would
  * fall to <body>. The page asks for the moved card's opposite button instead (Reactivate after Remove, Remove
@@ -44,9 +42,7 @@ function NoVehicles() {
         <Car aria-hidden className="h-7 w-7 text-muted-foreground" />
       </span>
       <h2 className="font-semibold">{vehicleScreenTexts.noVehicles}</h2>
-      <p className="text-sm text-muted-foreground">
-        Register a vehicle to get its QR code and receive anonymous messages.
-      </p>
+      <p className="text-sm text-muted-foreground">{vehicleScreenTexts.noVehiclesIntro}</p>
       <Button asChild className="mt-1">
         <Link href="/vehicle-setup">{vehicleScreenTexts.registerFirstVehicle}</Link>
       </Button>
@@ -71,7 +67,7 @@ export function VehicleManagementPage() {
   const removeVehicle = useRemoveVehicle();
   const reactivateVehicle = useReactivateVehicle();
   const [vehicleToRemove, setVehicleToRemove] = useState<Vehicle | null>(null);
-  usePageTitle(PAGE_TITLE);
+  usePageTitle(vehicleScreenTexts.myVehiclesTitle);
 
   const active = activeQuery.data ?? [];
   const removed = inactiveQuery.data ?? [];
@@ -99,12 +95,12 @@ export function VehicleManagementPage() {
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
       <ScreenHeader
-        title={PAGE_TITLE}
+        title={vehicleScreenTexts.myVehiclesTitle}
         backHref="/"
         action={
-          <Tooltip label="Add Vehicle" className="shrink-0">
+          <Tooltip label={vehicleScreenTexts.addVehicle} className="shrink-0">
             <Button asChild size="icon" className="rounded-full">
-              <Link href="/vehicle-setup" aria-label="Add Vehicle">
+              <Link href="/vehicle-setup" aria-label={vehicleScreenTexts.addVehicle}>
                 <Plus aria-hidden className="h-5 w-5" />
               </Link>
             </Button>
@@ -116,12 +112,12 @@ export function VehicleManagementPage() {
         <PageSpinner />
       ) : activeQuery.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Your vehicles could not be loaded. Please try again.
+          {vehicleScreenTexts.vehiclesNotLoadedTryAgain}
         </p>
       ) : active.length === 0 ? (
         <NoVehicles />
       ) : (
-        <VehicleList id="active-vehicles-title" title="Active Vehicles">
+        <VehicleList id="active-vehicles-title" title={vehicleScreenTexts.activeVehicles}>
           {active.map((vehicle) => (
             <VehicleCard key={vehicle.id} vehicle={vehicle} onRemove={setVehicleToRemove} />
           ))}
@@ -129,7 +125,7 @@ export function VehicleManagementPage() {
       )}
 
       {removed.length > 0 ? (
-        <VehicleList id="removed-vehicles-title" title="Recently Removed">
+        <VehicleList id="removed-vehicles-title" title={vehicleScreenTexts.recentlyRemoved}>
           {removed.map((vehicle) => (
             <RemovedVehicleCard
               key={vehicle.id}

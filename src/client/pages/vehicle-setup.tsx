@@ -16,7 +16,7 @@ export function VehicleSetupPage() {
   const registerVehicle = useRegisterVehicle();
   const [state, setState] = useState(emptyVehicleForm);
   const [years] = useState(() => registrationYears());
-  usePageTitle('Add Vehicle');
+  usePageTitle(vehicleScreenTexts.addVehicle);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +36,7 @@ export function VehicleSetupPage() {
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
-      <ScreenHeader title="Add Vehicle" backHref="/" />
+      <ScreenHeader title={vehicleScreenTexts.addVehicle} backHref="/" />
       <Card>
         <CardHeader className="flex-row items-center gap-3">
           <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-primary-solid text-primary-foreground">
@@ -48,7 +48,9 @@ export function VehicleSetupPage() {
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
             <VehicleFormFields idPrefix="vehicle-setup" state={state} setState={setState} years={years} />
             <Button type="submit" size="large" disabled={registerVehicle.isPending} className="mt-1">
-              {registerVehicle.isPending ? 'Registering...' : 'Register Vehicle'}
+              {registerVehicle.isPending
+                ? vehicleScreenTexts.registering
+                : vehicleScreenTexts.registerVehicle}
             </Button>
           </form>
         </CardContent>

@@ -15,7 +15,7 @@ import { ThemePresetPicker } from '../features/vehicles/theme-preset-picker.js';
 import { ThemePreview } from '../features/vehicles/theme-preview.js';
 import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
-import { vehicleNotFoundTitle } from '../lib/error-toasts.js';
+import { errorToastTexts } from '../lib/error-texts.js';
 
 /** What a visitor who is not signed in sees on /vehicle-theme/{id} (spec §2 Vehicle Theme). */
 export function VehicleThemeSignInRequired() {
@@ -42,14 +42,14 @@ function ThemeEditor({ vehicle, savedPreset }: { vehicle: Vehicle; savedPreset: 
           onClick={() => resetTheme.mutate(DEFAULT_THEME_PRESET, { onSuccess: () => setChoice(null) })}
         >
           <RotateCcw aria-hidden className="h-4 w-4" />
-          {resetTheme.isPending ? 'Resetting...' : 'Reset'}
+          {resetTheme.isPending ? vehicleScreenTexts.resetting : vehicleScreenTexts.reset}
         </Button>
         <Button
           size="large"
           disabled={isBusy}
           onClick={() => saveTheme.mutate(selected, { onSuccess: () => setChoice(null) })}
         >
-          {saveTheme.isPending ? 'Saving...' : 'Save Theme'}
+          {saveTheme.isPending ? vehicleScreenTexts.saving : vehicleScreenTexts.saveTheme}
         </Button>
       </div>
     </>
@@ -62,17 +62,19 @@ export function VehicleThemePage() {
   const themeQuery = useVehicleTheme(vehicleId);
   const isLoading = vehicleQuery.isPending || themeQuery.isPending;
   // Signed in only: visitors get VehicleThemeSignInRequired from the router.
-  usePageTitle(isLoading || vehicleQuery.data ? 'Vehicle Theme' : vehicleNotFoundTitle);
+  usePageTitle(
+    isLoading || vehicleQuery.data ? vehicleScreenTexts.vehicleTheme : errorToastTexts.vehicleNotFoundTitle,
+  );
 
   if (isLoading) return <PageSpinner />;
   const vehicle = vehicleQuery.data;
-  if (!vehicle) return <VehicleNotFound title={vehicleNotFoundTitle} />;
+  if (!vehicle) return <VehicleNotFound title={errorToastTexts.vehicleNotFoundTitle} />;
 
   return (
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
-      <ScreenHeader title="Vehicle Theme" backHref="/vehicle-management" />
+      <ScreenHeader title={vehicleScreenTexts.vehicleTheme} backHref="/vehicle-management" />
       <p className="-mt-2 text-sm text-muted-foreground">
-        Choose how your vehicle's page looks to people who contact you.{' '}
+        {vehicleScreenTexts.themeIntro}{' '}
         <span className="font-medium text-foreground">
           {vehicleName(vehicle)} ·{' '}
           <span className="whitespace-nowrap">{plateLine(vehicle.licensePlate)}</span>

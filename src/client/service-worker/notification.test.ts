@@ -120,6 +120,16 @@ describe('the notification a push shows', () => {
     },
   );
 
+  it("writes the generic notification's line in the browser's language, the brand as it is", () => {
+    const german = notificationFromPayload(null, origin, 2, ['de-AT', 'en']);
+    expect(german.title).toBe('Vehicle Contact');
+    expect(german.options.body).toBe('Sie haben eine neue Benachrichtigung.');
+    expect(notificationFromPayload(null, origin, 2, ['zh-TW']).options.body).toBe('您有一条新通知。');
+    expect(notificationFromPayload(null, origin, 2, ['fr-FR']).options.body).toBe(
+      'You have a new notification.',
+    );
+  });
+
   it('ignores keys the contract does not name', () => {
     expect(notificationFromPayload({ ...messagePayload, sender: 'someone' }, origin).title).toBe(
       messagePayload.title,

@@ -1,3 +1,4 @@
+import { type Locale, negotiateLocale } from '../../shared/i18n/locales.js';
 import { type PushAction, pushPayloadSchema } from '../../shared/push/push.contract.js';
 import { sameOriginPath } from './messages.js';
 
@@ -14,10 +15,25 @@ import { sameOriginPath } from './messages.js';
 export const NOTIFICATION_ICON = '/pwa-192x192.png';
 export const NOTIFICATION_BADGE_ICON = '/pwa-64x64.png';
 
+/** The brand, never translated: the generic notification's title. */
+const BRAND = 'Vehicle Contact';
+
+/**
+ * The generic notification's line in each language. Every other word a notification shows comes in its
+ * push, written by the server in its recipient's language; this one is shown when a push brings nothing
+ * readable, so the worker keeps it itself, in this tiny table rather than the app's catalogues, which it
+ * does not load (docs/decisions/0164). Its language: the browser's (a worker cannot read the app's choice).
+ */
+export const GENERIC_NOTIFICATION_BODY: Readonly<Record<Locale, string>> = {
+  'en-US': 'You have a new notification.',
+  'de-DE': 'Sie haben eine neue Benachrichtigung.',
+  'zh-CN': '您有一条新通知。',
+};
+
 /** Shown for a push that does not match its contract; the spec has no text for it (decision 0092). */
 export const GENERIC_NOTIFICATION = {
-  title: 'Vehicle Contact',
-  body: 'You have a new notification.',
+  title: BRAND,
+  body: GENERIC_NOTIFICATION_BODY['en-US'],
   tag: 'vehicle-contact',
   url: '/',
 } as const;
@@ -95,11 +111,18 @@ const notification = (
  * matches its contract, else the generic one, which says only that something came and leaves the badge alone.
  * Of its buttons, the first `maxActions` (Notification.maxActions: 2 in Chrome; a browser that does not say
  * shows none), which the server puts most useful first; a button answers only about a conversation.
+ * `languages`: the browser's (navigator.languages), for the generic notification's line.
  */
-export function notificationFromPayload(payload: unknown, origin: string, maxActions = 0): PushNotification {
+export function notificationFromPayload(
+  payload: unknown,
+  origin: string,
+  maxActions = 0,
+  languages: readonly string[] = [],
+): PushNotification {
   const push = pushPayloadSchema.safeParse(payload);
   if (!push.success) {
-    const { title, body, tag, url } = GENERIC_NOTIFICATION;
+    const { title, tag, url } = GENERIC_NOTIFICATION;
+    const body = GENERIC_NOTIFICATION_BODY[negotiateLocale(languages)];
     return notification(title, body, tag, { url, conversationId: null }, null);
   }
   const { title, body, tag, url, conversationId, unreadCount, actions = [], silent } = push.data;

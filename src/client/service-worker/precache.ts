@@ -13,7 +13,10 @@ export type PrecacheEntries = Array<PrecacheEntry | string>;
  * and answered from the cache: every screen opens offline. Nothing comes from another origin.
  */
 export function precacheApp(entries: PrecacheEntries): void {
-  precacheAndRoute(entries);
+  // Not the web app manifest: the server answers it in the language of who asks (docs/decisions/0164).
+  precacheAndRoute(
+    entries.filter((entry) => !WEB_MANIFEST.test(typeof entry === 'string' ? entry : entry.url)),
+  );
   // The files of older versions, once this one is active.
   cleanupOutdatedCaches();
   // A page of the app opened offline (or on a slow network) gets the precached index.html; the router
@@ -25,6 +28,8 @@ export function precacheApp(entries: PrecacheEntries): void {
     }),
   );
 }
+
+const WEB_MANIFEST = /\.webmanifest(?:[?#]|$)/;
 
 /**
  * A path whose last segment has an extension (/robots.txt, /sw.js): a file, as the server sees it

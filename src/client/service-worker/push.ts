@@ -24,7 +24,12 @@ export function handlePush(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('push', (event) => {
     const maxActions = (scope as { Notification?: { maxActions?: number } }).Notification?.maxActions;
-    const notification = notificationFromPayload(readPushData(event.data), origin, maxActions);
+    const notification = notificationFromPayload(
+      readPushData(event.data),
+      origin,
+      maxActions,
+      scope.navigator.languages,
+    );
     const shown = scope.registration.showNotification(
       notification.title,
       notification.options as NotificationOptions,

@@ -9,11 +9,13 @@ import type { Clock } from '../clock.js';
 import type { Transaction, TransactionScope } from '../db/transaction.js';
 import { HttpError } from '../errors/http-error.js';
 import type { EventBus } from '../events/event-bus.js';
+import { withLocale } from '../i18n.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accountDeletedMail } from '../mail/templates.js';
 import type { RequestAuth } from '../plugins/session.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
+import { accountLocale } from './accounts.port.js';
 import type { AuthRepo } from './auth.repo.js';
 import { verifyPassword } from './passwords.js';
 import type { SessionsService } from './sessions.service.js';
@@ -73,9 +75,9 @@ export function createAccountDeletion(deps: AccountDeletionDeps) {
       });
       deps.eraseSoon();
       await deps.sessions.announceAllEnded(user.id, 'account-deleted');
-      deps.background.run('account deleted mail', () =>
-        deps.mailer.send(accountDeletedMail(user.email, deps.appOrigin)),
-      );
+      // In the language the account was written to in (docs/decisions/0164).
+      const mail = withLocale(accountLocale(user), () => accountDeletedMail(user.email, deps.appOrigin));
+      deps.background.run('account deleted mail', () => deps.mailer.send(mail));
       return { message: authTexts.accountDeleted };
     },
   };

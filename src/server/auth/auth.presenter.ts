@@ -10,5 +10,6 @@ export function presentUser(user: SessionUser): User {
     firstName: user.firstName,
     lastName: user.lastName,
     authProvider: user.authProvider,
+    locale: user.locale,
   };
 }

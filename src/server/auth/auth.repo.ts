@@ -6,7 +6,11 @@ import { type UntilWriteCache, untilWriteCache } from '../db/until-write-cache.j
 
 export type UserRow = Selectable<UsersTable>;
 /** The columns of a user the app writes (the inbox version moves by itself: src/server/messaging/inbox.repo.ts). */
-export type UserFields = Omit<UserRow, 'id' | 'createdAt' | 'updatedAt' | 'inboxVersion'>;
+export type UserFields = Omit<
+  UserRow,
+  'id' | 'createdAt' | 'updatedAt' | 'inboxVersion' | 'locale' | 'signInLocale'
+> &
+  Partial<Pick<UserRow, 'locale' | 'signInLocale'>>;
 
 // Read by every signed-in request: compiled once (src/server/db/prepared.ts).
 const activeSession = prepareQuery(
@@ -26,6 +30,7 @@ const activeSession = prepareQuery(
         'users.authProvider',
         'users.emailVerified',
         'users.inboxVersion',
+        'users.locale',
       ])
       .where('sessions.tokenHash', '=', args.tokenHash)
       .where('sessions.expiresAt', '>', args.now)
@@ -48,6 +53,18 @@ function keptSessionsOf(db: Kysely<Database>) {
 /** The SQL conditions of activeSession, on a row read before `now`. */
 const isActive = (row: ActiveSessionRow, now: number, maxAge: number) =>
   row.expiresAt > now && row.createdAt > now - maxAge;
+
+/**
+ * An account's chosen language and its last sign-in's (docs/decisions/0164), read through `db` (a
+ * transaction's, when the caller is in one); undefined: no such account. What auth's accounts port answers.
+ */
+export function findAccountLocales(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['locale', 'signInLocale'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
 
 /** SQL of accounts, sessions, verification links and trusted browsers. */
 export function createAuthRepo(db: Kysely<Database>) {

@@ -9,6 +9,7 @@ import {
   resetPasswordRequestSchema,
   verificationTokenSchema,
 } from '../../shared/auth/auth.contract.js';
+import { localeRequestSchema } from '../../shared/auth/locale.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from '../errors/http-error.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
@@ -84,6 +85,13 @@ export function registerAuthRoutes(
       .header('content-disposition', `attachment; filename="vehicle-contact-data-${day}.json"`)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(data, null, 2));
+  });
+
+  // Issue 36: the account's language, which its mails and pushes are written in (docs/decisions/0164).
+  app.put('/api/auth/locale', async (request) => {
+    const { user } = requireUser(request);
+    const { locale } = localeRequestSchema.parse(request.body);
+    return auth.setLocale(user.id, locale);
   });
 
   app.get('/api/auth/providers', async () => deps.providers());

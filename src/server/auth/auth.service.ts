@@ -7,17 +7,20 @@ import {
   type ResetPasswordInput,
 } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/locales.js';
 import type { BackgroundTasks } from '../background.js';
 import type { Clock } from '../clock.js';
 import type { Transaction } from '../db/transaction.js';
 import { HttpError } from '../errors/http-error.js';
+import { currentLocale, withLocale } from '../i18n.js';
 import type { Mailer } from '../mail/mailer.js';
 import { accountExistsMail, resetPasswordMail, verifyEmailMail } from '../mail/templates.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import { generateToken, hashToken } from '../tokens.js';
-import type { AuthRepo } from './auth.repo.js';
+import { accountLocale } from './accounts.port.js';
+import type { AuthRepo, UserRow } from './auth.repo.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { BrowserState, NewSession, SessionsService, TrustedDevice } from './sessions.service.js';
 
@@ -53,6 +56,10 @@ export interface BrowserBinding {
 
 type SignedIn = { session: NewSession; device: TrustedDevice };
 
+/** A mail to an account, written in its language (docs/decisions/0164), whatever the request's. */
+const mailFor = <T>(user: Pick<UserRow, 'locale' | 'signInLocale'>, write: () => T): T =>
+  withLocale(accountLocale(user), write);
+
 /** Accounts: registration, password sign-in, verification and reset links (sessions: sessions.service). */
 export function createAuthService(deps: AuthServiceDeps) {
   const { repo, sessions, limiter, clock, background } = deps;
@@ -78,12 +85,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     return token;
   }
 
-  function sendVerificationMail(userId: string, email: string, binding: BrowserBinding) {
+  function sendVerificationMail(user: UserRow, binding: BrowserBinding) {
     background.run('verification mail', async () => {
-      const token = await issueVerification(userId, 'verify-email', binding);
-      await deps.mailer.send(
-        verifyEmailMail(email, `${deps.appOrigin}/api/auth/verify-email?token=${token}`),
-      );
+      const token = await issueVerification(user.id, 'verify-email', binding);
+      const link = `${deps.appOrigin}/api/auth/verify-email?token=${token}`;
+      await deps.mailer.send(mailFor(user, () => verifyEmailMail(user.email, link)));
     });
   }
 
@@ -103,6 +109,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async register(request: RegisterInput, clientIp: string, binding: BrowserBinding): Promise<AuthResult> {
       await limiter.consume(rateLimits.registrationPerIp, addressKeyOf(clientIp));
       const passwordHash = await hashPassword(request.password);
+      // The account speaks the language it registered in (the app sends its own as Accept-Language).
+      const locale = currentLocale();
       const created = await repo.insertUser(
         {
           email: request.email,
@@ -112,15 +120,21 @@ export function createAuthService(deps: AuthServiceDeps) {
           authProvider: 'email',
           oidcSubject: null,
           emailVerified: 0,
+          locale,
+          signInLocale: locale,
         },
         clock(),
       );
       if (created) {
-        sendVerificationMail(created.id, created.email, binding);
+        sendVerificationMail(created, binding);
       } else {
-        background.run('account exists mail', () =>
-          deps.mailer.send(accountExistsMail(request.email, `${deps.appOrigin}/auth?mode=login`)),
-        );
+        // In the language of the account that exists: its owner reads it, whoever asked.
+        background.run('account exists mail', async () => {
+          const existing = await repo.findUserByEmail(request.email);
+          if (!existing) return;
+          const link = `${deps.appOrigin}/auth?mode=login`;
+          await deps.mailer.send(mailFor(existing, () => accountExistsMail(existing.email, link)));
+        });
       }
       return { emailVerificationRequired: true, message: authTexts.registered };
     },
@@ -165,9 +179,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await repo.findUserByEmail(email);
         if (!user) return;
         const token = await issueVerification(user.id, 'reset-password');
-        await deps.mailer.send(
-          resetPasswordMail(user.email, `${deps.appOrigin}/reset-password?token=${token}`),
-        );
+        const link = `${deps.appOrigin}/reset-password?token=${token}`;
+        await deps.mailer.send(mailFor(user, () => resetPasswordMail(user.email, link)));
       });
       return { message: authTexts.forgotPasswordSent };
     },
@@ -213,12 +226,20 @@ export function createAuthService(deps: AuthServiceDeps) {
         const user = await repo.findUserByEmail(email);
         if (user && user.authProvider === 'email' && !user.emailVerified) {
           const token = await issueVerification(user.id, 'verify-email', binding);
-          await deps.mailer.send(
-            verifyEmailMail(user.email, `${deps.appOrigin}/api/auth/verify-email?token=${token}`),
-          );
+          const link = `${deps.appOrigin}/api/auth/verify-email?token=${token}`;
+          await deps.mailer.send(mailFor(user, () => verifyEmailMail(user.email, link)));
         }
       });
       return { message: authTexts.verificationSent };
+    },
+
+    /**
+     * The account's language (PUT /api/auth/locale, docs/decisions/0164): one it chose, or null to let the
+     * browser decide, its mails then following its last sign-in's language.
+     */
+    async setLocale(userId: string, locale: Locale | null) {
+      await repo.updateUser(userId, { locale }, clock());
+      return { locale };
     },
 
     /**

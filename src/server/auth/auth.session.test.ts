@@ -42,6 +42,7 @@ describe.each(testEngines)('sign-in and sessions on %s', (engine) => {
       firstName: 'Test',
       lastName: 'User',
       authProvider: 'email',
+      locale: 'en-US',
     });
   });
 

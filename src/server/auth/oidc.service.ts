@@ -11,6 +11,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Transaction } from '../db/transaction.js';
 import { HttpError } from '../errors/http-error.js';
+import { currentLocale } from '../i18n.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import type { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { rateLimits } from '../rate-limit/rules.js';
@@ -190,6 +191,9 @@ export function createOidcService(deps: OidcServiceDeps) {
         authProvider: 'oidc',
         oidcSubject: identity.subject,
         emailVerified: identity.isEmailVerified ? 1 : 0,
+        // Registered by this sign-in: the account speaks the language of its request (docs/decisions/0164).
+        locale: currentLocale(),
+        signInLocale: currentLocale(),
       },
       now(),
     );

@@ -125,6 +125,7 @@ describe.each(testEngines)('OIDC sign-in on %s', (engine) => {
       firstName: 'Olive',
       lastName: 'Driver',
       authProvider: 'oidc',
+      locale: 'en-US',
     });
   });
 

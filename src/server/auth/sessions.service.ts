@@ -1,9 +1,11 @@
 import { authTexts } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
+import { isLocale } from '../../shared/i18n/locales.js';
 import type { Clock } from '../clock.js';
 import { HttpError } from '../errors/http-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { DomainEvents } from '../events/events.js';
+import { currentLocale } from '../i18n.js';
 import type { RequestAuth } from '../plugins/session.js';
 import { generateToken, hashToken } from '../tokens.js';
 import type { AuthRepo } from './auth.repo.js';
@@ -68,6 +70,7 @@ const requestAuth = (token: string, row: ActiveSessionRow): RequestAuth => ({
     authProvider: row.authProvider,
     emailVerified: row.emailVerified === 1,
     inboxVersion: Number(row.inboxVersion),
+    locale: isLocale(row.locale) ? row.locale : null,
   },
 });
 
@@ -147,6 +150,9 @@ export function createSessionsService({ repo, clock, events, onAnnounceError }: 
         clock(),
       );
       const device = await trustDevice(userId, options.browser.deviceToken);
+      // The language of the request that signed in: the account's mails and pushes follow it while the
+      // account has chosen none (docs/decisions/0164).
+      await repo.updateUser(userId, { signInLocale: currentLocale() }, clock());
       return { session: { token, isPersistent: options.isPersistent, expiresAt }, device };
     },
 

@@ -20,6 +20,7 @@ import * as m20261128QuietHoursUrgent from './migrations/2026-11-28-0017-quiet-h
 import * as m20261128Feedback from './migrations/2026-11-28-0018-feedback.js';
 import * as m20261128ConversationOutlivesVehicle from './migrations/2026-11-28-0019-conversation-outlives-vehicle.js';
 import * as m20261128StickerCodes from './migrations/2026-11-28-0020-sticker-codes.js';
+import * as m20261128AccountLocale from './migrations/2026-11-28-0030-account-locale.js';
 
 /** Every migration, in order. Checked-in files, never edited once landed. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0018-feedback': m20261128Feedback,
   '2026-11-28-0019-conversation-outlives-vehicle': m20261128ConversationOutlivesVehicle,
   '2026-11-28-0020-sticker-codes': m20261128StickerCodes,
+  '2026-11-28-0030-account-locale': m20261128AccountLocale,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,10 @@ export interface UsersTable {
    * (src/server/messaging/inbox.repo.ts): a cached list made at this version is current.
    */
   inboxVersion: Generated<number>;
+  /** The language the account chose (en-US, de-DE, zh-CN); null: the browser decides (docs/decisions/0164). */
+  locale: Generated<string | null>;
+  /** The language of the account's last sign-in or registration request: its mails' and pushes' while `locale` is null. */
+  signInLocale: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -4,7 +4,12 @@ import {
   type Message,
   messageTexts,
 } from '../../shared/messaging/messages.contract.js';
-import { type OwnerStatus, ownerStatusTexts } from '../../shared/messaging/status.contract.js';
+import {
+  OWNER_STATUS_CODES,
+  type OwnerStatus,
+  type OwnerStatusCode,
+  ownerStatusTexts,
+} from '../../shared/messaging/status.contract.js';
 import type { ConversationSide } from '../db/schema.js';
 import { type PublicVehicleRow, presentPublicVehicle } from '../vehicles/vehicles.port.js';
 import { isSideDeleted } from './messaging.policy.js';
@@ -14,18 +19,19 @@ import type { ConversationRow } from './rows.js';
 /** A stored message with its sender vehicle's description, as the repo reads it. */
 export type MessageView = Awaited<ReturnType<MessagingRepo['findMessageViewOf']>>;
 
-const anonymousParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.anonymousVisitor };
-const deletedParty: AnonymousParty = { kind: 'anonymous', label: messageTexts.deletedAccount };
+// Named in the language of the request they are presented to.
+const anonymousParty = (): AnonymousParty => ({ kind: 'anonymous', label: messageTexts.anonymousVisitor });
+const deletedParty = (): AnonymousParty => ({ kind: 'anonymous', label: messageTexts.deletedAccount });
 
 /** Side two as side one sees it: its vehicle, else a visitor, else (nobody left: 0149) a deleted account. */
 const sideTwoOf = (conversation: ConversationRow, vehicleTwo: PublicVehicleRow | null) => {
   if (vehicleTwo) return presentPublicVehicle(vehicleTwo);
-  return isSideDeleted(conversation, 'two') ? deletedParty : anonymousParty;
+  return isSideDeleted(conversation, 'two') ? deletedParty() : anonymousParty();
 };
 
 /** Side one as side two sees it: the vehicle written to, or (its owner deleted their account: 0152) a deleted account. */
 const sideOneOf = (vehicleOne: PublicVehicleRow | null) =>
-  vehicleOne ? presentPublicVehicle(vehicleOne) : deletedParty;
+  vehicleOne ? presentPublicVehicle(vehicleOne) : deletedParty();
 
 /**
  * A message as a participant sees it. The anonymity promise (ADDENDUM §1): of the sender, only the public
@@ -95,7 +101,7 @@ export function presentOwnerStatus(
   conversation: Pick<ConversationRow, 'ownerStatus' | 'ownerStatusAt'>,
 ): OwnerStatus | null {
   const { ownerStatus: code, ownerStatusAt: at } = conversation;
-  if (code === null || at === null || !Object.hasOwn(ownerStatusTexts, code)) return null;
-  const known = code as keyof typeof ownerStatusTexts;
+  if (code === null || at === null || !(OWNER_STATUS_CODES as readonly string[]).includes(code)) return null;
+  const known = code as OwnerStatusCode;
   return { code: known, text: ownerStatusTexts[known], at: new Date(Number(at)).toISOString() };
 }

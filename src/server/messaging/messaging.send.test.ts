@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTexts } from '../../shared/messaging/messages.contract.js';
+import { acceptanceTexts } from '../../shared/vehicles/acceptance.js';
 import { SAMPLE_VEHICLE } from '../../shared/vehicles/sample.js';
 import type { Vehicle } from '../../shared/vehicles/vehicles.contract.js';
 import { testEngines } from '../test/databases.js';
@@ -468,14 +469,14 @@ describe.each(testEngines)('who may message a vehicle, on %s', (engine) => {
     expect(verifiedOnly.json().acceptMessagesFrom).toBe('verified');
     const visitor = await send();
     expect(visitor.statusCode).toBe(403);
-    expect(visitor.json()).toEqual({ message: messageTexts.verifiedOnly, code: 'VERIFIED_SENDERS_ONLY' });
+    expect(visitor.json()).toEqual({ message: acceptanceTexts.verifiedOnly, code: 'VERIFIED_SENDERS_ONLY' });
     expect((await send(verifiedSender.cookie)).statusCode).toBe(201);
 
     await setAcceptance(owner.cookie, vehicle, 'nobody');
     for (const cookie of [undefined, verifiedSender.cookie]) {
       const paused = await send(cookie);
       expect(paused.statusCode).toBe(403);
-      expect(paused.json()).toEqual({ message: messageTexts.paused, code: 'MESSAGES_PAUSED' });
+      expect(paused.json()).toEqual({ message: acceptanceTexts.paused, code: 'MESSAGES_PAUSED' });
     }
     // An edit that does not name the setting keeps it.
     const { acceptMessagesFrom: _kept, ...withoutSetting } = vehicle;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors.js';
-import { messageTexts } from '../../shared/messaging/messages.contract.js';
+import { messageTexts, quickMessageTexts } from '../../shared/messaging/messages.contract.js';
+import { withLocale } from '../i18n.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import { testEngines } from '../test/databases.js';
 import { buildVehicle } from '../test/factories.js';
@@ -83,6 +84,63 @@ describe.each(testEngines)('urgent messages on %s', (engine) => {
     });
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toMatchObject({ content: 'On my way', urgent: false });
+  });
+
+  it('takes the urgent quick messages as urgent in every language, whatever the request asks for (docs/decisions/0165)', async () => {
+    const owner = await createVerifiedUser(t, undefined, { ip: newIp() });
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const defaults = (locale: string) => withLocale(locale, () => quickMessageTexts.defaults);
+    const [german, chinese] = [defaults('de-DE'), defaults('zh-CN')];
+    expect(german[0]).toBe('Ihr Auto blockiert meine Einfahrt');
+    expect(chinese[5]).toBe('紧急情况，请立即挪车');
+    const cases: [string, string, boolean][] = [
+      [german[0] ?? '', 'de-DE', true],
+      [german[5] ?? '', 'en-US', true],
+      [chinese[0] ?? '', 'de-DE', true],
+      [chinese[5] ?? '', 'zh-CN', true],
+      [german[2] ?? '', 'de-DE', false],
+      [chinese[2] ?? '', 'zh-CN', false],
+    ];
+    for (const [content, language, urgent] of cases) {
+      const sent = await call(t.app, 'POST', '/api/messages/anonymous', {
+        body: { vehicleId: vehicle.id, content },
+        ip: newIp(),
+        headers: { 'Accept-Language': language },
+      });
+      expect(sent.statusCode, content).toBe(201);
+      const stored = await t.db
+        .selectFrom('messages')
+        .select('urgent')
+        .where('id', '=', sent.json().id)
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.urgent), `${content} (${language})`).toBe(urgent ? 1 : 0);
+    }
+  });
+
+  it("answers the urgent limit in the request's language", async () => {
+    const owner = await createVerifiedUser(t, undefined, { ip: newIp() });
+    const vehicle = await buildVehicle(t.app, owner.cookie);
+    const ip = newIp();
+    const germanUrgent = withLocale('de-DE', () => quickMessageTexts.defaults[0]);
+    const first = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: germanUrgent },
+      ip,
+      headers: { 'Accept-Language': 'de-DE' },
+    });
+    expect(first.statusCode).toBe(201);
+    const again = await call(t.app, 'POST', '/api/messages/anonymous', {
+      body: { vehicleId: vehicle.id, content: germanUrgent },
+      ip,
+      cookie: visitorCookieOf(first),
+      headers: { 'Accept-Language': 'de-DE' },
+    });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe(
+      withLocale('de-DE', () => rateLimits.urgentMessagesPerVehiclePerSender.message),
+    );
+    expect(again.json().message).toMatch(
+      /^Sie können diesem Fahrzeug eine dringende Nachricht pro Stunde senden/,
+    );
   });
 
   it('refuses a second urgent message to one vehicle within the hour with 429 and Retry-After, storing nothing; a plain one still goes', async () => {

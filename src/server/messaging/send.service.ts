@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../shared/errors.js';
+import { LOCALES } from '../../shared/i18n/locales.js';
 import {
   type AnonymousMessageInput,
   isUrgent,
   MESSAGE_RETENTION_MS,
   messageTexts,
   type SentMessage,
+  urgentQuickMessages,
 } from '../../shared/messaging/messages.contract.js';
+import { acceptanceTexts } from '../../shared/vehicles/acceptance.js';
 import { isSampleVehicle } from '../../shared/vehicles/sample.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
 import type { ConversationSide } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../errors/http-error.js';
 import type { MessageWritten } from '../events/events.js';
+import { withLocale } from '../i18n.js';
 import { addressKeyOf } from '../rate-limit/address.js';
 import { rateLimits } from '../rate-limit/rules.js';
 import type { SenderSubject } from './blocks.repo.js';
@@ -42,15 +46,25 @@ const replyOf = (stored: string, content: string) => {
   return { side, message: { ...message, content } };
 };
 
+let urgentTexts: readonly string[] | undefined;
+/**
+ * The quick messages that are urgent by default in every language the app speaks (the catalogues are read
+ * once, at start): a finder picks them in theirs, whatever the owner's (docs/decisions/0165).
+ */
+const urgentInEveryLanguage = () => {
+  urgentTexts ??= [...new Set(LOCALES.flatMap((locale) => withLocale(locale, urgentQuickMessages)))];
+  return urgentTexts;
+};
+
 const blocked = () => new HttpError(403, messageTexts.userBlocked, { code: ErrorCode.userBlocked });
 
 /** Refuses what the vehicle's owner does not accept (ADDENDUM §1). */
 function checkAcceptance(acceptMessagesFrom: string, sender: Sender) {
   if (acceptMessagesFrom === 'nobody') {
-    throw new HttpError(403, messageTexts.paused, { code: ErrorCode.messagesPaused });
+    throw new HttpError(403, acceptanceTexts.paused, { code: ErrorCode.messagesPaused });
   }
   if (acceptMessagesFrom === 'verified' && !(sender.kind === 'user' && sender.isVerified)) {
-    throw new HttpError(403, messageTexts.verifiedOnly, { code: ErrorCode.verifiedSendersOnly });
+    throw new HttpError(403, acceptanceTexts.verifiedOnly, { code: ErrorCode.verifiedSendersOnly });
   }
 }
 
@@ -104,7 +118,7 @@ export function createSendService(deps: MessagingServiceDeps) {
       requestId?: string,
     ): Promise<SentMessage> {
       const senderKey = sender.kind === 'user' ? `u:${sender.userId}` : `a:${sender.visitorHash}`;
-      const urgent = isUrgent(input.urgent, input.content);
+      const urgent = isUrgent(input.urgent, input.content, urgentInEveryLanguage());
       const request = idempotentRequest('POST /api/messages/anonymous', [
         input.vehicleId,
         input.content,

@@ -5,7 +5,9 @@ import { ContractError } from '../../shared/contract.js';
 import { type ApiErrorBody, ErrorCode } from '../../shared/errors.js';
 import { errorCode } from '../errors/error-code.js';
 import { HttpError } from '../errors/http-error.js';
+import { serverErrorTexts } from '../errors/texts.js';
 import { isUnavailable } from '../errors/unavailable.js';
+import { localeOfRequest, withLocale } from '../i18n.js';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ContractError | Error, request, reply) => {
@@ -35,19 +37,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isUnavailable(error)) {
       request.log.warn({ err: error }, 'dependency unavailable');
       return reply.status(503).header('Retry-After', '5').send({
-        message: 'Service temporarily unavailable. Please try again shortly.',
+        message: serverErrorTexts.unavailable,
         code: ErrorCode.serviceUnavailable,
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(INTERNAL_ERROR);
+    return reply.status(500).send(internalError());
   });
 }
 
-const INTERNAL_ERROR: ApiErrorBody = {
-  message: 'Something went wrong on our side',
-  code: ErrorCode.internal,
-};
+const internalError = (): ApiErrorBody => ({ message: serverErrorTexts.internal, code: ErrorCode.internal });
 
 /**
  * The router's own errors (Fastify's `frameworkErrors`), answered before any route or hook runs: an
@@ -55,15 +54,20 @@ const INTERNAL_ERROR: ApiErrorBody = {
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
-  switch (error.code) {
-    case 'FST_ERR_BAD_URL':
-      return reply.status(400).send({ message: 'The address is not valid', code: ErrorCode.validation });
-    case 'FST_ERR_MAX_PARAM_LENGTH':
-      return reply.status(414).send({ message: 'The address is too long', code: ErrorCode.validation });
-    default:
-      request.log.error({ err: error }, 'router error');
-      return reply.status(500).send(INTERNAL_ERROR);
-  }
+  // No hook has run yet: the request's language is read here.
+  return withLocale(localeOfRequest(request), () => {
+    switch (error.code) {
+      case 'FST_ERR_BAD_URL':
+        return reply.status(400).send({ message: serverErrorTexts.badAddress, code: ErrorCode.validation });
+      case 'FST_ERR_MAX_PARAM_LENGTH':
+        return reply
+          .status(414)
+          .send({ message: serverErrorTexts.addressTooLong, code: ErrorCode.validation });
+      default:
+        request.log.error({ err: error }, 'router error');
+        return reply.status(500).send(internalError());
+    }
+  });
 }
 
 /**
@@ -74,10 +78,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, body]: [number, ApiErrorBody] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, { message: 'The request did not arrive in time' }]
+      ? [408, { message: serverErrorTexts.tooSlow }]
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, { message: 'The request headers or address are too long', code: ErrorCode.validation }]
-        : [400, { message: 'The request is not valid HTTP', code: ErrorCode.validation }];
+        ? [431, { message: serverErrorTexts.headersTooLong, code: ErrorCode.validation }]
+        : [400, { message: serverErrorTexts.notHttp, code: ErrorCode.validation }];
   const text = JSON.stringify(body);
   if (socket.writable) {
     socket.write(
@@ -91,16 +95,16 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 function clientErrorBody(error: FastifyError): ApiErrorBody {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { message: 'Request body is too large', code: ErrorCode.payloadTooLarge };
+      return { message: serverErrorTexts.bodyTooLarge, code: ErrorCode.payloadTooLarge };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { message: 'Send the request body as application/json', code: ErrorCode.unsupportedMediaType };
+      return { message: serverErrorTexts.notJsonType, code: ErrorCode.unsupportedMediaType };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { message: 'Request body is empty but the content-type says JSON', code: ErrorCode.validation };
+      return { message: serverErrorTexts.emptyJson, code: ErrorCode.validation };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { message: 'Request body is not valid JSON', code: ErrorCode.validation };
+      return { message: serverErrorTexts.badJson, code: ErrorCode.validation };
     default:
       if (error instanceof SyntaxError)
-        return { message: 'Request body is not valid JSON', code: ErrorCode.validation };
+        return { message: serverErrorTexts.badJson, code: ErrorCode.validation };
       return { message: error.message, code: ErrorCode.validation };
   }
 }

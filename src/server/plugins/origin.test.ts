@@ -101,6 +101,7 @@ describe.each(testEngines)('the Origin check on %s', (engine) => {
       },
       'POST /api/auth/logout': { url: '/api/auth/logout' },
       'DELETE /api/auth/user': { url: '/api/auth/user', body: { password: user.password } },
+      'PUT /api/auth/locale': { url: '/api/auth/locale', body: { locale: 'de-DE' } },
       'POST /api/logout': { url: '/api/logout' },
       'POST /api/auth/refresh-session': { url: '/api/auth/refresh-session' },
       'POST /api/auth/forgot-password': { url: '/api/auth/forgot-password', body: { email: user.email } },

@@ -3,7 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { ErrorCode } from '../../shared/errors.js';
 import { HttpError } from '../errors/http-error.js';
+import { serverErrorTexts } from '../errors/texts.js';
 import { isApiPath } from './paths.js';
+
+/** X-Frame-Options' value (a header's keyword, not a text for people). */
+const FRAMES_DENIED = 'deny';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -104,7 +108,7 @@ export function isFromAppOrigin(request: Pick<FastifyRequest, 'headers'>, appOri
 }
 
 const foreignOrigin = () =>
-  new HttpError(403, 'Cross-site request refused', { code: ErrorCode.foreignOrigin });
+  new HttpError(403, serverErrorTexts.foreignOrigin, { code: ErrorCode.foreignOrigin });
 
 /**
  * helmet's headers for the app's options. They depend on the configuration alone, so helmet runs once,
@@ -136,7 +140,7 @@ export function securityHeaders(options: { appOrigin: string; isHttps: boolean }
     strictTransportSecurity: options.isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The legacy header says what CSP frame-ancestors 'none' says, for browsers that know only it.
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: { action: FRAMES_DENIED },
     crossOriginEmbedderPolicy: false,
     permittedCrossDomainPolicies: false,
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthProvider, authTexts, SESSION_HINT_COOKIE } from '../../shared/auth/auth.contract.js';
 import { ErrorCode } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/locales.js';
 import { HttpError } from '../errors/http-error.js';
 
 export interface SessionUser {
@@ -12,6 +13,8 @@ export interface SessionUser {
   emailVerified: boolean;
   /** What the user's message lists show changes with it (src/server/messaging/inbox.repo.ts). */
   inboxVersion: number;
+  /** The language the account chose; null: the browser decides (docs/decisions/0164). */
+  locale: Locale | null;
 }
 
 export interface RequestAuth {

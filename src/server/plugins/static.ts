@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isLocale } from '../../shared/i18n/locales.js';
+import { manifestTexts } from '../../shared/manifest.js';
+import { currentLocale, withLocale } from '../i18n.js';
 import { isApiPath, noRoute } from './paths.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,6 +20,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
   const hasClient = indexFile !== undefined && fs.existsSync(indexFile);
 
   if (hasClient && clientDir) {
+    registerWebManifest(app, path.join(clientDir, 'manifest.webmanifest'));
     await app.register(fastifyStatic, {
       root: clientDir,
       index: ['index.html'],
@@ -52,6 +56,33 @@ export async function registerClient(app: FastifyInstance, clientDir: string | u
       return reply.status(503).type('text/plain').send('The client is not built. Run `npm run build`.');
     }
     return reply.header('Cache-Control', REVALIDATE).type('text/html').sendFile('index.html');
+  });
+}
+
+/**
+ * The web app manifest the build wrote, in the language of who asks (issue 36, docs/decisions/0164): its
+ * `?locale=` when it is one the app speaks (the app can point its manifest link at its own language), else
+ * the request's Accept-Language. Only its description and `lang` change; its name is the brand. Revalidated
+ * and varying by Accept-Language, so no cache hands one language's to another; the service worker does not
+ * precache it (src/client/service-worker/precache.ts).
+ */
+function registerWebManifest(app: FastifyInstance, file: string): void {
+  if (!fs.existsSync(file)) return;
+  const built = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  app.get<{ Querystring: { locale?: unknown } }>('/manifest.webmanifest', async (request, reply) => {
+    const asked = request.query.locale;
+    const locale = isLocale(asked) ? asked : currentLocale();
+    const manifest = withLocale(locale, () => ({
+      ...built,
+      lang: locale,
+      description: manifestTexts.description,
+    }));
+    return reply
+      .header('Cache-Control', REVALIDATE)
+      .header('Vary', 'Accept-Language')
+      .header('Content-Language', locale)
+      .type('application/manifest+json; charset=utf-8')
+      .send(JSON.stringify(manifest));
   });
 }
 

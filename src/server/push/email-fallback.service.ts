@@ -4,9 +4,10 @@ import {
 } from '../../shared/messaging/status.contract.js';
 import type { Clock } from '../clock.js';
 import type { FeatureDeps } from '../feature.js';
+import { withLocale } from '../i18n.js';
 import type { Job } from '../jobs/jobs.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { MessagingPort, UndeliveredMessage } from '../ports.js';
+import type { AccountsPort, MessagingPort, UndeliveredMessage } from '../ports.js';
 import { createEmailFallbackRepo, type EmailFallbackRepo } from './email-fallback.repo.js';
 import { presentFallbackMail } from './push.presenter.js';
 
@@ -27,6 +28,7 @@ if (SCAN_WINDOW_MS >= EMAIL_FALLBACK_INTERVAL_MS)
 export interface EmailFallbackDeps {
   repo: EmailFallbackRepo;
   messaging: Pick<MessagingPort, 'undeliveredToOwners' | 'readMessageNotice'>;
+  accounts: Pick<AccountsPort, 'localeOf'>;
   mailer: Mailer;
   clock: Clock;
   appOrigin: string;
@@ -63,7 +65,10 @@ export function createEmailFallbackService(deps: EmailFallbackDeps) {
     if (!(await repo.claim(message.conversationId, now, now - EMAIL_FALLBACK_INTERVAL_MS))) return;
     const { email, showPreview } = recipient;
     try {
-      await deps.mailer.send(presentFallbackMail(email, notice, { showPreview, appOrigin: deps.appOrigin }));
+      // In the owner's language (docs/decisions/0164); what the finder wrote stays as written.
+      const locale = await deps.accounts.localeOf(message.recipientUserId);
+      const options = { showPreview, appOrigin: deps.appOrigin };
+      await deps.mailer.send(withLocale(locale, () => presentFallbackMail(email, notice, options)));
     } catch (error) {
       // Not sent: the claim goes, and the next scan tries again while the message is in the window.
       await repo.release(message.conversationId, now);
@@ -90,12 +95,13 @@ export function createEmailFallbackService(deps: EmailFallbackDeps) {
 
 /** The fallback as the push feature wires it, from the app's deps. */
 export const emailFallbackOf = (
-  { database, messaging, mailer, clock, config }: FeatureDeps,
+  { database, messaging, accounts, mailer, clock, config }: FeatureDeps,
   onError: (error: unknown) => void,
 ) =>
   createEmailFallbackService({
     repo: createEmailFallbackRepo(database.db),
     messaging,
+    accounts,
     mailer,
     clock,
     appOrigin: config.appOrigin,

@@ -7,16 +7,23 @@ import {
 import { vehicleLabel } from '../../shared/vehicles/label.js';
 import { newMessageMail } from '../mail/templates.js';
 import type { MessageNotice, NoticeVehicle } from '../ports.js';
+import { pushNoticeTexts } from './texts.js';
 
 /** A notification shows this much of a message; the app shows the rest. */
 export const PREVIEW_CHARACTERS = 140;
 
+/*
+ * Everything here is built in the language of the moment: its callers run it in the recipient's
+ * (`withLocale(await accounts.localeOf(recipient), ...)`, docs/decisions/0164).
+ */
+
 /** "New message for your {vehicle} ({plate})": the recipient's own vehicle, as a push and a mail name it. */
 export function newMessageTitle(vehicle: NoticeVehicle): string {
   const vehicleName = vehicleLabel(vehicle);
-  return vehicleName
-    ? `New message for your ${vehicleName}${vehicle.licensePlate ? ` (${vehicle.licensePlate})` : ''}`
-    : 'New message';
+  if (!vehicleName) return pushNoticeTexts.newMessage;
+  return vehicle.licensePlate
+    ? pushNoticeTexts.newMessageForPlate({ vehicle: vehicleName, plate: vehicle.licensePlate })
+    : pushNoticeTexts.newMessageFor({ vehicle: vehicleName });
 }
 
 /**
@@ -31,10 +38,9 @@ export const NOTIFICATION_ANSWERS: readonly OwnerStatusCode[] = [
   'moved',
 ];
 
-const answerActions: PushAction[] = NOTIFICATION_ANSWERS.map((code) => ({
-  action: code,
-  title: ownerStatusTexts[code],
-}));
+/** The answers' buttons, in the language of the moment. */
+const answerActions = (): PushAction[] =>
+  NOTIFICATION_ANSWERS.map((code) => ({ action: code, title: ownerStatusTexts[code] }));
 
 /**
  * The notification of a new message for its recipient: the recipient's own vehicle and a preview of the
@@ -56,7 +62,7 @@ export function presentMessageNotification(
     url: `/conversations/${encodeURIComponent(notice.conversationId)}`,
     conversationId: notice.conversationId,
     unreadCount: notice.unreadCount,
-    ...(notice.recipientIsOwner ? { actions: answerActions } : {}),
+    ...(notice.recipientIsOwner ? { actions: answerActions() } : {}),
     // In the recipient's quiet hours, unless urgent (decided by the caller): no sound, no vibration.
     ...(options.silent ? { silent: true } : {}),
   };
@@ -86,5 +92,5 @@ export function presentFallbackMail(
  * notification, its title saying it is a reminder; it alerts again (same tag, renotify) at high urgency.
  */
 export function presentReminder(notification: PushPayload): PushPayload {
-  return { ...notification, title: `Reminder: ${notification.title}` };
+  return { ...notification, title: pushNoticeTexts.reminder({ title: notification.title }) };
 }

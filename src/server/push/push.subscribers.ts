@@ -4,6 +4,7 @@ import type { Db, Engine } from '../db/index.js';
 import type { TransactionScope } from '../db/transaction.js';
 import type { MessageWritten } from '../events/events.js';
 import type { FeatureDeps } from '../feature.js';
+import { withLocale } from '../i18n.js';
 import { presentMessageNotification, presentReminder } from './push.presenter.js';
 import { createPushQueueRepo, deletePushOfAccount, type PushJobRow } from './push.repo.js';
 import { type PushDispatcher, pushLeaseMs } from './push-dispatcher.js';
@@ -19,7 +20,13 @@ const NOTIFICATION_TTL_MS = Math.min(MESSAGE_RETENTION_MS, 24 * 3600_000);
  * delete's own transaction).
  */
 export function registerPushSubscribers(
-  { events, messaging, clock, config }: Pick<FeatureDeps, 'events' | 'messaging' | 'clock' | 'config'>,
+  {
+    events,
+    messaging,
+    accounts,
+    clock,
+    config,
+  }: Pick<FeatureDeps, 'events' | 'messaging' | 'accounts' | 'clock' | 'config'>,
   engine: Engine,
   dispatcher: PushDispatcher,
 ): void {
@@ -42,17 +49,22 @@ export function registerPushSubscribers(
     const notice = await messaging.messageNotice(scope, messageId, recipientUserId);
     if (!notice) return;
     const now = clock();
-    // Quiet hours are the recipient's local time as the message is written; an urgent message alerts (0150).
-    const presented = presentMessageNotification(notice, {
-      showPreview: settings.showPreview,
-      silent: !notice.urgent && isQuietAt(settings.quietHours, now),
+    // In the recipient's language, whatever the sender's request speaks (docs/decisions/0164).
+    const locale = await accounts.localeOf(recipientUserId, scope);
+    const payload = withLocale(locale, () => {
+      // Quiet hours are the recipient's local time as the message is written; an urgent message alerts (0150).
+      const presented = presentMessageNotification(notice, {
+        showPreview: settings.showPreview,
+        silent: !notice.urgent && isQuietAt(settings.quietHours, now),
+      });
+      return JSON.stringify(isReminder ? presentReminder(presented) : presented);
     });
     const job: PushJobRow = {
       id: randomUUID(),
       userId: recipientUserId,
       subscriptionId: null,
       messageId,
-      payload: JSON.stringify(isReminder ? presentReminder(presented) : presented),
+      payload,
       urgency: 'high',
       attempts: 1,
       nextAttemptAt: now,

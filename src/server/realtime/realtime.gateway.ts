@@ -12,7 +12,9 @@ import {
   socketCloseReasons,
 } from '../../shared/realtime.js';
 import { errorCode } from '../errors/error-code.js';
+import { serverErrorTexts } from '../errors/texts.js';
 import type { FeatureDeps } from '../feature.js';
+import { localeOfRequest, withLocale } from '../i18n.js';
 import { clientAddressOf, proxyTrustOf } from '../plugins/client-address.js';
 import { isFromAppOrigin } from '../plugins/security.js';
 import { sessionCookie, visitorCookie } from '../plugins/session.js';
@@ -147,13 +149,16 @@ export function createRealtimeGateway(
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
     const path = (request.url ?? '').split('?')[0];
+    // A refusal in the language the upgrade asks for (no Fastify hook runs for it).
+    const refuse = (status: 403 | 404, refusal: () => { message: string; code: ErrorCode }) =>
+      refuseUpgrade(socket, status, withLocale(localeOfRequest(request), refusal));
     if (path !== REALTIME_PATH) {
-      refuseUpgrade(socket, 404, { message: 'Not found', code: ErrorCode.notFound });
+      refuse(404, () => ({ message: serverErrorTexts.notFound, code: ErrorCode.notFound }));
       return;
     }
     // Another site's page must not open a socket that rides the session cookie.
     if (!isFromAppOrigin(request, config.appOrigin)) {
-      refuseUpgrade(socket, 403, { message: 'Cross-site request refused', code: ErrorCode.foreignOrigin });
+      refuse(403, () => ({ message: serverErrorTexts.foreignOrigin, code: ErrorCode.foreignOrigin }));
       return;
     }
     const cookies = { cookies: app.parseCookie(request.headers.cookie ?? '') };

@@ -22,6 +22,17 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** A header's RFC 2047 encoded words (=?UTF-8?Q?...?= or =?UTF-8?B?...?=) decoded: a German or Chinese subject. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 /** A message or a MIME part: its headers, and its body split off at the first empty line. */
 function splitEntity(entity: string): { headers: string; body: string } {
   const [headers = '', ...rest] = entity.split(/\r?\n\r?\n/);
@@ -34,8 +45,10 @@ const boundaryOf = (headers: string) => /boundary="?([^";\r\n]+)"?/i.exec(header
 /** The parts of a raw message (as sent over SMTP, or an .eml file) that tests read. */
 export function parseMail(raw: string): MailParts {
   const message = splitEntity(raw);
+  // Long headers are folded onto indented lines.
+  const headers = message.headers.replace(/\r?\n[ \t]+/g, ' ');
   const header = (name: string) =>
-    new RegExp(`^${name}: (.*)$`, 'im').exec(message.headers)?.[1]?.trim() ?? '';
+    decodeHeader(new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '');
   // The text/plain part of a multipart/alternative message (or the whole body). Parts end at the
   // boundary only: a line of the text may itself start with "--" (a wrapped link's token can).
   const boundary = boundaryOf(message.headers);
@@ -43,10 +56,16 @@ export function parseMail(raw: string): MailParts {
   const textPart = parts.find((part) => /^Content-Type: text\/plain/im.test(part.headers)) ?? message;
   const text = boundary ? textPart.body.replace(/\r?\n$/, '') : textPart.body;
   const isQuotedPrintable = /^Content-Transfer-Encoding: quoted-printable/im.test(textPart.headers);
+  // Text mostly outside ASCII (Chinese) comes base64-encoded.
+  const isBase64 = /^Content-Transfer-Encoding: base64/im.test(textPart.headers);
   return {
     to: header('To'),
     subject: header('Subject'),
-    text: isQuotedPrintable ? decodeQuotedPrintable(text) : text,
+    text: isQuotedPrintable
+      ? decodeQuotedPrintable(text)
+      : isBase64
+        ? Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : text,
   };
 }
 

@@ -119,11 +119,11 @@ function cutMarksAround(trim: Box): StickerLayout['cutMarks'] {
   ]);
 }
 
-/** The colours of a theme. */
+/** The colours of a theme: its ground, its ink (the code, the word, the host), the muted lines, the QR code and the crop marks. */
 export const THEME_COLOURS: Record<
   StickerTheme,
-  { ground: string | null; text: string; muted: string; modules: string; marks: string }
+  { ground: string | null; ink: string; muted: string; modules: string; marks: string }
 > = {
-  light: { ground: null, text: '#111827', muted: '#374151', modules: '#000000', marks: '#6b7280' },
-  dark: { ground: '#111827', text: '#ffffff', muted: '#d1d5db', modules: '#000000', marks: '#6b7280' },
+  light: { ground: null, ink: '#111827', muted: '#374151', modules: '#000000', marks: '#6b7280' },
+  dark: { ground: '#111827', ink: '#ffffff', muted: '#d1d5db', modules: '#000000', marks: '#6b7280' },
 };

@@ -82,12 +82,12 @@ function drawSticker(
   doc.restore();
 
   const host = new URL(input.origin).host;
-  writeLine(doc, host, layout, layout.origin, colours.text);
+  writeLine(doc, host, layout, layout.origin, colours.ink);
   drawQr(doc, layout, modules, colours.modules);
   writeLine(doc, stickerTexts.scanOrType, layout, layout.line, colours.muted);
-  writeLine(doc, formatShortCode(input.shortCode), layout, layout.code, colours.text, 2);
+  writeLine(doc, formatShortCode(input.shortCode), layout, layout.code, colours.ink, 2);
   writeLine(doc, stickerTexts.wordLabel, layout, layout.wordLabel, colours.muted);
-  writeLine(doc, input.verificationWord.toUpperCase(), layout, layout.word, colours.text, 1.5);
+  writeLine(doc, input.verificationWord.toUpperCase(), layout, layout.word, colours.ink, 1.5);
 }
 
 /**

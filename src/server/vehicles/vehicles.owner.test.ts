@@ -245,7 +245,7 @@ describe.each(testEngines)('owner vehicle API on %s', (engine) => {
   it.each([
     ['an unknown type', 'tank', vehicleTexts.unknownVehicleType],
     ['a label instead of its value', 'Pickup Truck', vehicleTexts.unknownVehicleType],
-    ['a type that is not text', 3, requestTexts.notText('vehicleType')],
+    ['a type that is not text', 3, requestTexts.notText({ field: 'vehicleType' })],
   ])('refuses an edit with %s with 400, changing nothing', async (_case, vehicleType, message) => {
     const typeOwner = await createVerifiedUser(t);
     const vehicle = await buildVehicle(t.app, typeOwner.cookie, { vehicleType: 'van' });

@@ -1,6 +1,7 @@
 import * as c from '../contract.js';
+import { LOCALES } from '../i18n/locales.js';
+import { icu, texts } from '../i18n/texts.js';
 
-/** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
 /**
  * A readable twin of the HttpOnly session cookie, set and cleared with it, holding only "1": the page cannot
  * see the session cookie, and auto-login (spec §4) needs to know whether this browser holds one
@@ -8,7 +9,8 @@ import * as c from '../contract.js';
  */
 export const SESSION_HINT_COOKIE = 'session-hint';
 
-export const authTexts = {
+/** Texts of the auth screens that the server sends too (spec §5, §8); kept once, here. */
+export const authTexts = texts('auth', {
   missingCredentials: 'Please enter both email and password',
   missingEmail: 'Please enter your email address',
   invalidEmail: 'Please enter a valid email address',
@@ -37,7 +39,9 @@ export const authTexts = {
   deletePasswordWrong: 'The password is not correct. Your account has not been deleted.',
   deleteNeedsFreshSignIn: 'Please sign in again with your provider to delete your account.',
   accountDeleted: 'Your account and everything in it have been deleted.',
-} as const;
+  passwordTooLong: 'Password is too long',
+  nameTooLong: icu<{ max: number }>('Names can be at most {max} characters'),
+});
 
 /**
  * How recently an account without a password must have signed in with its provider to delete itself
@@ -78,7 +82,7 @@ const email = () =>
 const newPassword = () =>
   c.check(
     c.text({ required: authTexts.missingPassword }),
-    c.maxLength(PASSWORD_MAX_LENGTH, 'Password is too long'),
+    c.maxLength(PASSWORD_MAX_LENGTH, authTexts.passwordTooLong),
     passwordProblem,
   );
 
@@ -87,7 +91,7 @@ const name = () =>
     c.optional(
       c.check(
         c.text({ trim: true }),
-        c.maxLength(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters`),
+        c.maxLength(NAME_MAX_LENGTH, authTexts.nameTooLong({ max: NAME_MAX_LENGTH })),
       ),
     ),
     (value) => value || null,
@@ -189,6 +193,8 @@ export const userSchema = c.object({
   firstName: c.nullable(c.string),
   lastName: c.nullable(c.string),
   authProvider: c.oneOf(AUTH_PROVIDERS),
+  /** The language the account chose; null: the browser decides (issue 36, docs/decisions/0164). */
+  locale: c.nullable(c.oneOf(LOCALES)),
 });
 export type User = c.Infer<typeof userSchema>;
 

@@ -1,18 +1,19 @@
 import * as c from '../contract.js';
+import { icu, texts } from '../i18n/texts.js';
 
 export const BLOCK_REASON_MAX = 500;
 
 /** How long blocking a visitor also refuses visitors writing from their network (docs/decisions/0139). */
 export const VISITOR_NETWORK_BLOCK_MS = 24 * 3_600_000;
 
-export const blockTexts = {
+export const blockTexts = texts('blocks', {
   anonymousSender: 'Anonymous sender',
-  reasonTooLong: `Reason must be at most ${BLOCK_REASON_MAX} characters`,
+  reasonTooLong: icu<{ max: number }>('Reason must be at most {max} characters'),
   conversationRequired: 'conversationId is required',
   blocked: 'Sender blocked',
   unblocked: 'Sender unblocked',
   blockNotFound: 'Block not found',
-} as const;
+});
 
 /** POST /api/block: block "the sender of this conversation" (ADDENDUM §1). */
 export const blockRequestSchema = /* @__PURE__ */ c.lazy(() =>
@@ -24,7 +25,12 @@ export const blockRequestSchema = /* @__PURE__ */ c.lazy(() =>
         c.maxLength(64, blockTexts.conversationRequired),
       ),
       reason: c.map(
-        c.optional(c.check(c.text({ trim: true }), c.maxLength(BLOCK_REASON_MAX, blockTexts.reasonTooLong))),
+        c.optional(
+          c.check(
+            c.text({ trim: true }),
+            c.maxLength(BLOCK_REASON_MAX, blockTexts.reasonTooLong({ max: BLOCK_REASON_MAX })),
+          ),
+        ),
         (value) => value || null,
       ),
     }),

@@ -1,4 +1,5 @@
 import * as c from '../contract.js';
+import { texts } from '../i18n/texts.js';
 
 /*
  * Report, rate, and a reputation nobody sees (issue 33, point 3; docs/decisions/0151-reputation-nobody-sees.md).
@@ -9,14 +10,14 @@ export const FEEDBACK_RATINGS = ['helpful', 'not_helpful', 'abusive'] as const;
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
 
 /** Texts the server answers for feedback and for the limit it leads to (issue 33, word for word). */
-export const feedbackTexts = {
+export const feedbackTexts = texts('feedback', {
   unknownRating: 'rating must be one of helpful, not_helpful, abusive',
   saved: 'Thanks for your feedback',
   reported: 'Reported. The sender is blocked.',
   /** The reason a Report abuse's block shows in Blocked Users. */
   reportReason: 'Reported abuse',
   dailyLimit: "You have reached today's limit",
-} as const;
+});
 
 /** POST /api/messages/{id}/feedback {rating}: by the message's recipient only. */
 export const feedbackRequestSchema = /* @__PURE__ */ c.lazy(() =>

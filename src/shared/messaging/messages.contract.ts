@@ -1,5 +1,5 @@
 import * as c from '../contract.js';
-import { acceptanceTexts } from '../vehicles/acceptance.js';
+import { texts } from '../i18n/texts.js';
 import { publicVehicleSchema } from '../vehicles/vehicles.responses.js';
 import { ownerStatusSchema } from './owner-status.js';
 
@@ -9,7 +9,7 @@ export const MESSAGE_MAX_LENGTH = 500;
 export const MESSAGE_RETENTION_MS = 24 * 3_600_000;
 
 /** Texts of the message screens that the server sends too (spec §5, §8, ADDENDUM §1); kept once, here. */
-export const messageTexts = {
+export const messageTexts = texts('messages', {
   // Spec §5 Anonymous message.
   empty: 'Please enter a message',
   tooLong: 'Message is too long (max 500 characters)',
@@ -19,8 +19,7 @@ export const messageTexts = {
   unknownMessageType: 'messageType must be "custom"',
   ownVehicle: "You can't send a message to your own vehicle.",
   notYourVehicle: 'Choose one of your own active vehicles to write as.',
-  paused: acceptanceTexts.paused,
-  verifiedOnly: acceptanceTexts.verifiedOnly,
+  vehicleRequired: 'vehicleId is required',
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   notYourVehicleHere: 'That vehicle is not yours in this conversation.',
@@ -33,9 +32,12 @@ export const messageTexts = {
   // Ours (docs/decisions/0126-idempotency-request-fingerprint.md).
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send a new request with a new key.',
-} as const;
+});
 
-/** Spec §3 Default quick messages, in order. */
+/**
+ * Spec §3 Default quick messages, in order, in English: how the preferences keep them (a cookie written in
+ * one language is read in another); each is shown in the reader's language (`shownQuickMessage`).
+ */
 export const DEFAULT_QUICK_MESSAGES = [
   'Your car is blocking my driveway',
   'Your parking meter is about to expire',
@@ -45,14 +47,39 @@ export const DEFAULT_QUICK_MESSAGES = [
   'Emergency - please move your car',
 ] as const;
 
+/** The default quick messages in the language of the moment (docs/decisions/0165). */
+export const quickMessageTexts = texts('quickMessages', { defaults: DEFAULT_QUICK_MESSAGES });
+
+/** A kept quick message as the reader sees it: a default in their language, one of their own as written. */
+export function shownQuickMessage(kept: string): string {
+  const index = (DEFAULT_QUICK_MESSAGES as readonly string[]).indexOf(kept);
+  return index < 0 ? kept : (quickMessageTexts.defaults[index] ?? kept);
+}
+
+/** Where the quick messages that are urgent by default stand in DEFAULT_QUICK_MESSAGES. */
+const URGENT_DEFAULTS = [0, 5] as const;
+
+/**
+ * The quick messages that are urgent by default, "Your car is blocking my driveway" and "Emergency - please
+ * move your car", in English and in the language of the moment (the server passes every language's to
+ * `isUrgent`: a finder may write in any).
+ */
+export const urgentQuickMessages = (): string[] =>
+  URGENT_DEFAULTS.flatMap((index) => [
+    DEFAULT_QUICK_MESSAGES[index],
+    quickMessageTexts.defaults[index] ?? '',
+  ]);
+
 /**
  * Whether a message is urgent (issue 33, docs/decisions/0150): as its sender said, else when its text is one
- * of the quick messages that are urgent by default, "Your car is blocking my driveway" and "Emergency -
- * please move your car" (picked on Send Message, they show "Urgent" on). A function, not a list: the
- * finder's first load keeps only what it calls.
+ * of the quick messages that are urgent by default (picked on Send Message, they show "Urgent" on), in any
+ * of `urgentTexts`. A function, not a list: the finder's first load keeps only what it calls.
  */
-export const isUrgent = (urgent: boolean | undefined, content: string) =>
-  urgent ?? [DEFAULT_QUICK_MESSAGES[0], DEFAULT_QUICK_MESSAGES[5]].some((text) => text === content.trim());
+export const isUrgent = (
+  urgent: boolean | undefined,
+  content: string,
+  urgentTexts: readonly string[] = urgentQuickMessages(),
+) => urgent ?? urgentTexts.includes(content.trim());
 
 /** Spec §5 Anonymous message: not empty after trimming, at most 500 characters. */
 const content = () =>
@@ -73,7 +100,7 @@ export const anonymousMessageRequestSchema = /* @__PURE__ */ c.lazy(() =>
   c.requestBody(
     { vehicleId: 'text', content: 'text', messageType: 'text', senderVehicleId: 'text', urgent: 'boolean' },
     c.object({
-      vehicleId: id('vehicleId is required'),
+      vehicleId: id(messageTexts.vehicleRequired),
       content: content(),
       messageType: c.map(
         c.optional(c.withMessage(c.literal('custom'), messageTexts.unknownMessageType)),

@@ -1,4 +1,5 @@
 import * as c from '../contract.js';
+import { texts } from '../i18n/texts.js';
 
 /*
  * The finder's side of a message (issue 32, docs/decisions/0144-the-finders-side.md): what became of it, the
@@ -26,7 +27,7 @@ export const EMAIL_FALLBACK_AFTER_MS = 2 * 60_000;
 export const EMAIL_FALLBACK_INTERVAL_MS = 3_600_000;
 
 /** Texts the server answers for these calls. */
-export const statusTexts = {
+export const statusTexts = texts('sentStatus', {
   unknownStatus: 'code must be one of on_my_way, five_minutes, moved, not_mine',
   onlyTheOwner: 'Only the owner of the vehicle written to can answer with a status.',
   statusSaved: 'Status sent',
@@ -34,7 +35,7 @@ export const statusTexts = {
   notifyAgainTooEarly: 'You can notify the owner again 10 minutes after your message.',
   notifyAgainUsed: 'The owner was already notified again, or has answered.',
   readReceiptsRequired: 'readReceipts must be true or false',
-} as const;
+});
 
 /** POST /api/conversations/{id}/status {code}. */
 export const ownerStatusRequestSchema = /* @__PURE__ */ c.lazy(() =>

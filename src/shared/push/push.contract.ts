@@ -1,8 +1,9 @@
 import * as c from '../contract.js';
+import { texts } from '../i18n/texts.js';
 import { OWNER_STATUS_CODES } from '../messaging/owner-status.js';
 
 /** Texts of the push calls; the spec names none (docs/decisions/0091-web-push.md). */
-export const pushTexts = {
+export const pushTexts = texts('push', {
   endpointRequired: 'endpoint is required',
   endpointInvalid: 'endpoint must be an https URL',
   endpointNotAllowed: 'This push service is not supported',
@@ -17,7 +18,7 @@ export const pushTexts = {
   bodyTooLong: 'Body must be at most 300 characters',
   testTitle: 'Test notification',
   testBody: 'Push notifications work on this device.',
-} as const;
+});
 
 /** Endpoints are URLs the push service made; browsers' are well under this. */
 export const PUSH_ENDPOINT_MAX = 2048;
@@ -139,7 +140,7 @@ export type PushPayload = Omit<c.Infer<typeof pushPayloadSchema>, 'actions' | 's
  * text (issue 10), and whether the owner is e-mailed when neither a live socket nor a push reached them
  * (issue 32, docs/decisions/0145). The rest of the notification preferences live only in the browser's cookie.
  */
-export const notificationPreferencesTexts = {
+export const notificationPreferencesTexts = texts('notificationPreferences', {
   showPreviewsRequired: 'showPreviews must be true or false',
   emailFallbackRequired: 'emailFallback must be true or false',
   /** PUT with none of the preferences. */
@@ -148,19 +149,19 @@ export const notificationPreferencesTexts = {
   hiddenPreview: 'Open the app to read it.',
   /** The setting, as Settings shows it and the e-mail names it (issue 32's words). */
   emailFallback: "E-mail me when notifications can't reach me",
-} as const;
+});
 
 /**
  * Quiet hours (issue 33, docs/decisions/0150-quiet-hours-urgent.md): from `start` to `end` ("HH:MM", 24-hour)
  * in the owner's time zone (IANA, the browser's), a push is delivered silent unless its message is urgent.
  * A range may cross midnight (22:00 to 07:00); start and end the same is refused (it would mean nothing).
  */
-export const quietHoursTexts = {
+export const quietHoursTexts = texts('quietHours', {
   enabledRequired: 'quietHours.enabled must be true or false',
   timeInvalid: 'Quiet hours start and end must be times such as 22:00',
   sameTimes: 'Quiet hours must start and end at different times',
   timeZoneInvalid: 'Unknown time zone',
-} as const;
+});
 
 /** Quiet hours as the owner chose them first: off, 22:00 to 07:00 (the issue's example). */
 export const DEFAULT_QUIET_HOURS = { enabled: false, start: '22:00', end: '07:00' } as const;

@@ -1,4 +1,11 @@
+import { texts } from '../i18n/texts.js';
 import { vehicleTexts } from './texts.js';
+
+/** The titles of a plate lookup's toasts (spec §5 Licence plate lookup). */
+export const plateLookupTexts = texts('plateLookup', {
+  errorTitle: 'Error',
+  invalidTitle: 'Invalid License Plate',
+});
 
 export const REGISTRATION_PLATE_MIN = 2;
 export const REGISTRATION_PLATE_MAX = 10;
@@ -42,16 +49,16 @@ export function registrationPlateProblem(input: string): string | undefined {
 
 export interface LookupProblem {
   /** The toast title: "Error" for an empty field, "Invalid License Plate" for the rest. */
-  title: 'Error' | 'Invalid License Plate';
+  title: string;
   message: string;
 }
 
 /** The licence plate lookup rules of spec §5, in order, checked before the call (and by the server). */
 export function lookupPlateProblem(input: string): LookupProblem | undefined {
   const plate = input.trim();
-  const invalid = (message: string): LookupProblem => ({ title: 'Invalid License Plate', message });
+  const invalid = (message: string): LookupProblem => ({ title: plateLookupTexts.invalidTitle, message });
   // Rule 1; rule 2 ("fewer than 1 character") cannot be reached after it, so it has no check.
-  if (plate.length === 0) return { title: 'Error', message: vehicleTexts.lookupEmpty };
+  if (plate.length === 0) return { title: plateLookupTexts.errorTitle, message: vehicleTexts.lookupEmpty };
   if (plate.length > LOOKUP_PLATE_MAX) return invalid(vehicleTexts.lookupTooLong);
   if (!/[A-Za-z0-9]/.test(plate.replace(/[\s-]/g, ''))) return invalid(vehicleTexts.lookupNoAlphanumerics);
   if (/^(TEST|FAKE|DEMO|SAMPLE)$/i.test(plate)) return invalid(vehicleTexts.lookupNotReal);

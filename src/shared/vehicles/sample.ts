@@ -1,3 +1,4 @@
+import { texts } from '../i18n/texts.js';
 import type { PublicVehicle } from './vehicles.contract.js';
 
 /**
@@ -25,7 +26,7 @@ export const SAMPLE_VEHICLE = {
 
 export const isSampleVehicle = (vehicleId: string) => vehicleId === SAMPLE_VEHICLE.id;
 
-export const sampleVehicleTexts = {
+export const sampleVehicleTexts = texts('sampleVehicle', {
   notice:
     'This is a sample vehicle for trying the app. It belongs to no one, so messages sent to it are not delivered.',
-} as const;
+});

@@ -1,4 +1,5 @@
 import * as c from '../contract.js';
+import { texts } from '../i18n/texts.js';
 
 /*
  * The print studio (issue 34 point 3, docs/decisions/0156-the-sticker-pdf.md): the sticker's templates and
@@ -14,13 +15,13 @@ export type StickerTemplate = (typeof STICKER_TEMPLATES)[number];
 export const STICKER_THEMES = ['light', 'dark'] as const;
 export type StickerTheme = (typeof STICKER_THEMES)[number];
 
-export const stickerTexts = {
+export const stickerTexts = texts('sticker', {
   scanOrType: 'Scan or type the code to message the owner',
   wordLabel: 'This sticker’s word',
   unknownTemplate: 'Please choose a sticker template: a6 or a4',
   unknownTheme: 'Please choose a sticker theme: light or dark',
   vehicleRemoved: 'Reactivate this vehicle before printing its sticker',
-} as const;
+});
 
 /** GET /api/vehicles/{id}/sticker.pdf?template=a6|a4&theme=light|dark; none given: a6, light. */
 export const stickerQuerySchema = /* @__PURE__ */ c.lazy(() =>

@@ -1,5 +1,7 @@
+import { texts } from '../i18n/texts.js';
+
 /** Texts of the vehicle and lookup screens that the server sends too (spec §5, §8); kept once, here. */
-export const vehicleTexts = {
+export const vehicleTexts = texts('vehicles', {
   // Registration (spec §5 Vehicle registration), toast title "Error".
   fillAllFields: 'Please fill in all fields',
   plateTooShort: 'License plate is too short',
@@ -29,4 +31,4 @@ export const vehicleTexts = {
   unknownThemePreset: 'Please choose one of the theme presets',
   unknownAcceptMessagesFrom: 'Please choose who may message this vehicle: everyone, verified or nobody',
   tooManyVehicles: 'You can register at most 20 vehicles. Remove one to add another.',
-} as const;
+});

@@ -157,7 +157,7 @@ export type VehicleUpdate = Omit<VehicleInput, 'vehicleType'> & {
 
 function acceptMessagesFromProblem(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') return c.requestTexts.notText('acceptMessagesFrom');
+  if (typeof value !== 'string') return c.requestTexts.notText({ field: 'acceptMessagesFrom' });
   return (ACCEPT_MESSAGES_FROM as readonly string[]).includes(value)
     ? undefined
     : vehicleTexts.unknownAcceptMessagesFrom;

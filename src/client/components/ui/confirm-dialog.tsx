@@ -1,3 +1,4 @@
+import { componentTexts } from '../texts.js';
 import { Button } from './button.js';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from './dialog.js';
 
@@ -47,7 +48,7 @@ export function ConfirmButtons({
   return (
     <div className="mt-5 grid grid-cols-2 gap-3">
       <DialogClose asChild>
-        <Button variant="outline">Cancel</Button>
+        <Button variant="outline">{componentTexts.cancel}</Button>
       </DialogClose>
       <Button variant="destructive" disabled={disabled} onClick={onConfirm}>
         {label}

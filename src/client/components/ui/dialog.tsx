@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { componentTexts } from '../texts.js';
 import { cn } from './cn.js';
 import { Tooltip } from './tooltip.js';
 
@@ -25,10 +26,10 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <Tooltip label="Close" className="absolute right-1.5 top-1.5">
+        <Tooltip label={componentTexts.close} className="absolute right-1.5 top-1.5">
           <DialogPrimitive.Close className="flex h-11 w-11 items-center justify-center rounded-lg text-muted-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
             <X aria-hidden className="h-4 w-4" />
-            <span className="sr-only">Close</span>
+            <span className="sr-only">{componentTexts.close}</span>
           </DialogPrimitive.Close>
         </Tooltip>
       </DialogPrimitive.Content>

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { componentTexts } from '../texts.js';
 import { cn } from './cn.js';
 import { Tooltip } from './tooltip.js';
 
@@ -65,14 +66,14 @@ export function ToastAction({ className, ...props }: ComponentProps<typeof Toast
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
-    <Tooltip label="Close" className={cn('absolute right-1 top-1', className)}>
+    <Tooltip label={componentTexts.close} className={cn('absolute right-1 top-1', className)}>
       <ToastPrimitive.Close
         // A 44 px touch target; opacity 80 % keeps the icon over 3:1 on the destructive fill.
         className="flex h-11 w-11 items-center justify-center rounded-lg opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2"
         {...props}
       >
         <X aria-hidden className="h-4 w-4" />
-        <span className="sr-only">Close</span>
+        <span className="sr-only">{componentTexts.close}</span>
       </ToastPrimitive.Close>
     </Tooltip>
   );

@@ -53,16 +53,14 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="link" className="whitespace-nowrap">
-          Forgot your password?
+          {authScreenTexts.forgotPasswordLink}
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Forgot your password</DialogTitle>
-        <DialogDescription>
-          Enter your email address and we'll send you a link to reset your password.
-        </DialogDescription>
+        <DialogTitle>{authScreenTexts.forgotPasswordTitle}</DialogTitle>
+        <DialogDescription>{authScreenTexts.forgotPasswordDescription}</DialogDescription>
         <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-          <FormField id="forgot-password-email" label="Email">
+          <FormField id="forgot-password-email" label={authScreenTexts.email}>
             <Input
               id="forgot-password-email"
               type="email"
@@ -81,10 +79,10 @@ export function ForgotPasswordDialog({ initialEmail }: { initialEmail: string })
           ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{authScreenTexts.cancel}</Button>
             </DialogClose>
             <Button type="submit" disabled={forgotPassword.isPending}>
-              {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
+              {forgotPassword.isPending ? authScreenTexts.sending : authScreenTexts.sendResetLink}
             </Button>
           </div>
         </form>

@@ -1,5 +1,5 @@
 import { toast } from '../../lib/toast.js';
-import { authScreenTexts } from './texts.js';
+import { accountNoticeTexts } from './notice-texts.js';
 
 /**
  * Signing out reloads the app at / (nothing of the account stays in memory), which would drop a toast
@@ -23,5 +23,5 @@ export function announceLoggedOut(): void {
   } catch {
     return;
   }
-  toast({ title: authScreenTexts.loggedOut, description: authScreenTexts.loggedOutDescription });
+  toast({ title: accountNoticeTexts.loggedOut, description: accountNoticeTexts.loggedOutDescription });
 }

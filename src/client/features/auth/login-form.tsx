@@ -37,7 +37,7 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <FormField id="login-email" label="Email">
+      <FormField id="login-email" label={authScreenTexts.email}>
         <Input
           id="login-email"
           type="email"
@@ -47,7 +47,7 @@ export function LoginForm() {
           onChange={(event) => setEmail(event.target.value)}
         />
       </FormField>
-      <FormField id="login-password" label="Password">
+      <FormField id="login-password" label={authScreenTexts.password}>
         <PasswordInput
           id="login-password"
           autoComplete="current-password"
@@ -63,13 +63,13 @@ export function LoginForm() {
             onCheckedChange={(checked) => setRememberMe(checked === true)}
           />
           <Label htmlFor="login-remember-me" className="whitespace-nowrap font-normal">
-            Remember me
+            {authScreenTexts.rememberMe}
           </Label>
         </div>
         <ForgotPasswordDialog initialEmail={email} />
       </div>
       <Button type="submit" size="large" disabled={login.isPending} className="mt-1">
-        {login.isPending ? 'Signing In...' : 'Sign In'}
+        {login.isPending ? authScreenTexts.signingIn : authScreenTexts.signIn}
       </Button>
     </form>
   );

@@ -45,7 +45,7 @@ function useSignedInFlow(title: string) {
 }
 
 export function useLogin() {
-  const onSignedIn = useSignedInFlow(authScreenTexts.welcomeBack);
+  const onSignedIn = useSignedInFlow(authTexts.welcomeBack);
   return useMutation({
     mutationFn: (request: LoginRequest) =>
       apiRequest('POST', '/api/auth/login', request, { response: authResultSchema }),

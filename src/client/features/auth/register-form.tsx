@@ -36,7 +36,7 @@ export function RegisterForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3">
-        <FormField id="register-first-name" label="First Name">
+        <FormField id="register-first-name" label={authScreenTexts.firstName}>
           <Input
             id="register-first-name"
             autoComplete="given-name"
@@ -44,7 +44,7 @@ export function RegisterForm() {
             onChange={update('firstName')}
           />
         </FormField>
-        <FormField id="register-last-name" label="Last Name">
+        <FormField id="register-last-name" label={authScreenTexts.lastName}>
           <Input
             id="register-last-name"
             autoComplete="family-name"
@@ -53,7 +53,7 @@ export function RegisterForm() {
           />
         </FormField>
       </div>
-      <FormField id="register-email" label="Email">
+      <FormField id="register-email" label={authScreenTexts.email}>
         <Input
           id="register-email"
           type="email"
@@ -63,7 +63,7 @@ export function RegisterForm() {
           onChange={update('email')}
         />
       </FormField>
-      <FormField id="register-password" label="Password" hint={authScreenTexts.passwordHint}>
+      <FormField id="register-password" label={authScreenTexts.password} hint={authScreenTexts.passwordHint}>
         <PasswordInput
           id="register-password"
           autoComplete="new-password"
@@ -73,7 +73,7 @@ export function RegisterForm() {
         />
       </FormField>
       <Button type="submit" size="large" disabled={register.isPending} className="mt-1">
-        {register.isPending ? 'Creating Account...' : 'Create Account'}
+        {register.isPending ? authScreenTexts.creatingAccount : authScreenTexts.createAccount}
       </Button>
     </form>
   );

@@ -17,6 +17,7 @@ const user: User = {
   firstName: 'Robin',
   lastName: 'Tester',
   authProvider: 'email',
+  locale: null,
 };
 const fetchMock = vi.fn<typeof fetch>();
 const sessionState = () => queryClient.getQueryState(queryKeys.user);

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { messageResultSchema } from '../../../shared/auth/auth.contract.js';
+import { authTexts, messageResultSchema } from '../../../shared/auth/auth.contract.js';
 import { apiRequest } from '../../lib/api.js';
 import { ApiError } from '../../lib/api-error.js';
 import { queryClient } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { MINUTE_MS, SECOND_MS } from '../../lib/time.js';
 import { SHORT_TOAST_DURATION_MS, toast } from '../../lib/toast.js';
-import { authScreenTexts } from './texts.js';
 
 export const INACTIVITY_REFRESH_MS = 20 * MINUTE_MS;
 export const PERIODIC_REFRESH_MS = 12 * 60 * MINUTE_MS;
@@ -15,7 +14,7 @@ const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touch
 async function refreshSession(): Promise<void> {
   try {
     await apiRequest('POST', '/api/auth/refresh-session', undefined, { response: messageResultSchema });
-    toast({ title: authScreenTexts.sessionExtended, durationMs: SHORT_TOAST_DURATION_MS });
+    toast({ title: authTexts.sessionExtended, durationMs: SHORT_TOAST_DURATION_MS });
   } catch (error) {
     // A 401 means the session is gone: re-reading the user moves the app to its signed-out routes.
     if (error instanceof ApiError && error.status === 401) {

@@ -1,4 +1,5 @@
 import type { User } from '../../../shared/auth/auth.contract.js';
+import { authScreenTexts } from './texts.js';
 
 /** "First Last" when either name exists, else null. */
 export function fullName(user: Pick<User, 'firstName' | 'lastName'>): string | null {
@@ -18,5 +19,5 @@ export function userInitial(user: Pick<User, 'firstName' | 'email'>): string {
  */
 export function greeting(user: Pick<User, 'firstName'>): string {
   const firstName = user.firstName?.trim();
-  return firstName ? `Hi, ${firstName}` : 'Hi there';
+  return firstName ? authScreenTexts.greeting({ name: firstName }) : authScreenTexts.greetingWithoutName;
 }

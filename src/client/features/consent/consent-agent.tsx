@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button.js';
 import { cn } from '../../components/ui/cn.js';
+import { restOfCatalogue } from '../../lib/i18n.js';
 import {
   CONSENT_BANNER_DELAY_MS,
   type ConsentStatus,
@@ -101,8 +102,17 @@ export function ConsentAgent({ userId, isSignedIn }: { userId: string | null; is
   useRoomForBanner(banner, isShown);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => setIsDue(true), CONSENT_BANNER_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    // The banner's words travel in the language's rest catalogue (lib/i18n.ts), nearly always here by then.
+    let isCurrent = true;
+    const timer = window.setTimeout(() => {
+      void restOfCatalogue().then(() => {
+        if (isCurrent) setIsDue(true);
+      });
+    }, CONSENT_BANNER_DELAY_MS);
+    return () => {
+      isCurrent = false;
+      window.clearTimeout(timer);
+    };
   }, []);
 
   if (!isShown) {

@@ -1,23 +1,25 @@
 import { useId } from 'react';
 import { Button } from '../../components/ui/button.js';
 import { cn } from '../../components/ui/cn.js';
+import { currentLocale } from '../../lib/i18n.js';
 import { SHORT_TOAST_DURATION_MS, toast } from '../../lib/toast.js';
 import { type ConsentStatus, resetConsent } from './consent.js';
 import { answerConsent, useConsent } from './consent-agent.js';
 import { consentTexts as texts } from './texts.js';
 import { clearUsage } from './usage.js';
 
-const badges = {
-  accepted: {
-    label: texts.accepted,
-    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  },
-  declined: {
-    label: texts.declined,
-    className: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
-  },
-  none: { label: texts.notSet, className: 'bg-muted text-muted-foreground' },
-} as const;
+const badges = () =>
+  ({
+    accepted: {
+      label: texts.accepted,
+      className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+    },
+    declined: {
+      label: texts.declined,
+      className: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+    },
+    none: { label: texts.notSet, className: 'bg-muted text-muted-foreground' },
+  }) as const;
 
 /** The answers the person can give from here: the other one, or both while none is given. */
 const choices: Record<ConsentStatus | 'none', readonly ConsentStatus[]> = {
@@ -25,7 +27,7 @@ const choices: Record<ConsentStatus | 'none', readonly ConsentStatus[]> = {
   declined: ['accepted'],
   none: ['accepted', 'declined'],
 };
-const choiceLabels = { accepted: texts.accept, declined: texts.decline } as const;
+const choiceLabel = (status: ConsentStatus) => (status === 'accepted' ? texts.accept : texts.decline);
 
 /**
  * Settings' cookie consent block (spec §2 Privacy & Automation): the badge Accepted, Declined or Not Set,
@@ -36,7 +38,7 @@ const choiceLabels = { accepted: texts.accept, declined: texts.decline } as cons
 export function ConsentBlock() {
   const consent = useConsent();
   const titleId = useId();
-  const badge = badges[consent.status ?? 'none'];
+  const badge = badges()[consent.status ?? 'none'];
   const reset = () => {
     resetConsent(clearUsage);
     toast({
@@ -60,13 +62,13 @@ export function ConsentBlock() {
       </div>
       {consent.since ? (
         <p className="text-sm text-muted-foreground">
-          {texts.since} {consent.since.toLocaleDateString()}
+          {texts.since({ date: consent.since.toLocaleDateString(currentLocale()) })}
         </p>
       ) : null}
       <div className="flex gap-2">
         {choices[consent.status ?? 'none'].map((status) => (
           <Button key={status} variant="outline" className="flex-1" onClick={() => answerConsent(status)}>
-            {choiceLabels[status]}
+            {choiceLabel(status)}
           </Button>
         ))}
       </div>

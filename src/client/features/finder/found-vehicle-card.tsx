@@ -2,14 +2,16 @@ import { CircleCheck, FlaskConical, LogIn, MessageSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { acceptanceTexts } from '../../../shared/vehicles/acceptance.js';
+import { colorName } from '../../../shared/vehicles/colors.js';
 import { isSampleVehicle, sampleVehicleTexts } from '../../../shared/vehicles/sample.js';
 import { THEME_PRESETS } from '../../../shared/vehicles/themes.js';
+import { vehicleTypeName } from '../../../shared/vehicles/vehicle-types.js';
 import type { PublicVehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { usePageTitle } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { authPathReturningTo } from '../../lib/relogin.js';
-import { colorLabel, vehicleName, vehicleTypeLabel } from '../vehicles/vehicle-display.js';
+import { vehicleName } from '../vehicles/vehicle-display.js';
 import { vehicleTypeIcon } from '../vehicles/vehicle-type-icon.js';
 import { finderTexts } from './texts.js';
 
@@ -30,7 +32,7 @@ export function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
   const yearMakeModel = vehicleName({ ...vehicle, displayName: null });
   return (
     <section
-      aria-label="Vehicle"
+      aria-label={finderTexts.vehicle}
       className="flex flex-col gap-4 rounded-2xl border border-black/10 p-4"
       style={{ backgroundColor: theme.backgroundColor, color: theme.textColor }}
     >
@@ -50,12 +52,12 @@ export function VehicleSummary({ vehicle }: { vehicle: PublicVehicle }) {
         className="self-start rounded-lg border-2 px-3 py-1 font-mono text-xl font-bold tracking-widest"
         style={{ borderColor: theme.primaryColor }}
       >
-        <span className="sr-only">License plate </span>
+        <span className="sr-only">{finderTexts.licensePlate} </span>
         {vehicle.licensePlate}
       </p>
       <dl className="grid grid-cols-2 gap-3 text-sm">
-        <Detail label="Color">{colorLabel(vehicle.color)}</Detail>
-        <Detail label="Type">{vehicleTypeLabel(vehicle.vehicleType)}</Detail>
+        <Detail label={finderTexts.color}>{colorName(vehicle.color)}</Detail>
+        <Detail label={finderTexts.type}>{vehicleTypeName(vehicle.vehicleType)}</Detail>
       </dl>
     </section>
   );

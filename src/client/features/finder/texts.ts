@@ -1,7 +1,7 @@
-import { vehicleNotFoundTitle } from '../../lib/error-toasts.js';
+import { texts } from '../../../shared/i18n/texts.js';
 
 /** Texts of the finder screens (spec §2 QR scanner, Licence plate lookup, Vehicle found; §8), kept once, here. */
-export const finderTexts = {
+export const finderTexts = texts('finder', {
   // QR scanner.
   scannerTitle: 'Scan QR Code',
   scanning: 'Scanning for QR codes...',
@@ -41,7 +41,7 @@ export const finderTexts = {
   codeInvalid: 'A sticker code has 8 letters and digits, like 7K3M-Q9XA.',
   codeNotFound: 'No vehicle has this code. Make sure it is exactly as it appears on the sticker.',
   // Spec §8 Plate lookup.
-  plateNotFoundTitle: vehicleNotFoundTitle,
+  plateNotFoundTitle: 'Vehicle Not Found',
   plateNotFound:
     'This vehicle is not registered with the product. Make sure the license plate is exactly as it appears on the vehicle.',
   plateFailedTitle: 'Error',
@@ -58,4 +58,22 @@ export const finderTexts = {
   // Our words: the vehicle takes messages only from verified accounts, and the finder is signed out.
   signInToWrite: 'Sign In to Write',
   cancel: 'Cancel',
-} as const;
+  // The vehicle as anyone may see it (ADDENDUM §1).
+  vehicle: 'Vehicle',
+  licensePlate: 'License plate',
+  color: 'Color',
+  type: 'Type',
+  // Vehicle found's failures (spec §8).
+  tryAgain: 'Try Again',
+  goToHome: 'Go to Home',
+  // "Want a reply?" (issue 32).
+  replyTitle: 'Want a reply?',
+  replyIntro:
+    "You can send a message without an account and see the owner's answer here. Create one or sign in to get replies on any device.",
+  createAccount: 'Create Account',
+  // QR scanner's controls.
+  flashlight: 'Flashlight',
+  cameraView: 'Camera view',
+  // Licence plate lookup.
+  qrStickerQuestion: 'Is there a QR code sticker on the vehicle?',
+});

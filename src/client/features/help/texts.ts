@@ -1,8 +1,11 @@
+import { texts } from '../../../shared/i18n/texts.js';
+
 /**
  * Texts of the Help screen (spec §2 Help). The spec names its sections and what each covers, not the
- * words: these are ours (docs/decisions/0100-help-screen.md).
+ * words: these are ours (docs/decisions/0100-help-screen.md). The topics are
+ * objects in the order shown (read with Object.values).
  */
-export const helpTexts = {
+export const helpTexts = texts('help', {
   title: 'Help & Support',
   back: 'Back to Profile',
   intro: 'How to get alerts on your phone, use the app and stay safe.',
@@ -39,60 +42,60 @@ export const helpTexts = {
   ],
 
   howToTitle: 'How to use the app',
-  howTo: [
-    {
+  howTo: {
+    scan: {
       title: 'Scan a QR code',
       text: 'On Home, tap Scan QR Code and point your camera at the code in the vehicle’s window. The vehicle opens and you can write to its owner.',
     },
-    {
+    plate: {
       title: 'Find a vehicle by its plate',
       text: 'On Home, tap License Plate, type the plate and press Find Vehicle.',
     },
-    {
+    receive: {
       title: 'Receive messages',
       text: 'Register your vehicle under My Vehicles, then generate its QR code, print it and place it in a window. Messages appear in Messages, and as notifications when they are on.',
     },
-  ],
+  },
 
   privacyTitle: 'Privacy and safety',
-  privacy: [
-    {
+  privacy: {
+    anonymous: {
       title: 'Anonymous messaging',
       text: 'Neither side sees the other’s name, email address or account. Owners see only which of their vehicles was written to.',
     },
-    {
+    blocking: {
       title: 'Blocking',
       text: 'Block anyone who misuses messages from the conversation’s options. Manage the people you blocked under Profile, then Blocked Users.',
     },
-    {
+    disappear: {
       title: 'Messages disappear',
       text: 'Messages are deleted automatically after 24 hours.',
     },
-    {
+    verified: {
       title: 'Verified email addresses',
       text: 'Accounts verify their email address: it prevents spam and ensures delivery.',
     },
-  ],
+  },
 
   commonIssuesTitle: 'Common issues',
-  commonIssues: [
-    {
+  commonIssues: {
+    scanner: {
       title: 'The QR scanner does not work',
       text: 'Allow camera access when asked (or in your browser’s site settings), make sure the code is well lit and fills the frame, and try the flashlight. You can always type the plate instead under License Plate.',
     },
-    {
+    notReceiving: {
       title: 'I am not receiving messages',
       text: 'Check that your vehicle is registered and active in My Vehicles, that its QR code is the current one, and that notifications are enabled under Profile, then Notifications. Messages also appear in Messages whenever you open the app.',
     },
-    {
+    badge: {
       title: 'The badge count is not updating',
       text: 'Open the app once so it can refresh the count, and keep notifications enabled: the badge follows your unread messages. On iPhone the badge needs the app installed to the home screen.',
     },
-    {
+    cannotSend: {
       title: 'I cannot send messages',
       text: 'Messages need a connection and at most 500 characters. The owner may have paused messages for the vehicle, or you may be blocked; wait a little if you sent many messages quickly.',
     },
-  ],
+  },
 
   supportTitle: 'Contact support',
   supportIntro: 'Still stuck? Email us at',
@@ -103,4 +106,4 @@ export const helpTexts = {
     'the exact error message, if one appeared,',
     'when it happened.',
   ],
-} as const;
+});

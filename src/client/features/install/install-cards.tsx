@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { installFromOffer } from './install-action.js';
 import { isMobileUserAgent } from './install-rules.js';
-import { installTexts as texts } from './texts.js';
+import { installTexts, installCardTexts as texts } from './texts.js';
 import { useInstallState } from './use-install.js';
 
 const INSTALL_CARD_TITLE_ID = 'install-app-title';
@@ -36,7 +36,7 @@ export function MobileInstallBanner() {
       {offer ? (
         <Button variant="inverse" onClick={() => void installFromOffer(offer)}>
           <Download aria-hidden className="h-4 w-4" />
-          {texts.install}
+          {installTexts.install}
         </Button>
       ) : (
         <Button variant="inverse" onClick={showInstallCard}>
@@ -47,11 +47,12 @@ export function MobileInstallBanner() {
   );
 }
 
-const manualInstructions = [
-  { title: texts.chromeEdgeTitle, steps: texts.chromeEdgeSteps },
-  { title: texts.safariIosTitle, steps: texts.safariIosSteps },
-  { title: texts.firefoxTitle, steps: texts.firefoxSteps },
-] as const;
+const manualInstructions = () =>
+  [
+    { title: texts.chromeEdgeTitle, steps: texts.chromeEdgeSteps },
+    { title: texts.safariIosTitle, steps: texts.safariIosSteps },
+    { title: texts.firefoxTitle, steps: texts.firefoxSteps },
+  ] as const;
 
 /** Settings' Install App card: the install button and manual instructions (spec §2 Settings). */
 export function InstallAppCard() {
@@ -79,7 +80,7 @@ export function InstallAppCard() {
         <div>
           <h3 className="text-sm font-semibold">{texts.cardManualTitle}</h3>
           <dl className="mt-2 flex flex-col gap-3">
-            {manualInstructions.map(({ title, steps }) => (
+            {manualInstructions().map(({ title, steps }) => (
               <div key={title} className="rounded-xl bg-muted p-3">
                 <dt className="text-sm font-semibold">{title}</dt>
                 <dd className="mt-0.5 text-sm text-muted-foreground">{steps}</dd>

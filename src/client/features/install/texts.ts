@@ -1,8 +1,12 @@
+import { texts } from '../../../shared/i18n/texts.js';
+
 /**
  * Texts of the install prompts and cards. The toasts are the spec's (§4, §8); the rest are ours
- * (docs/decisions/0094-install-prompts.md).
+ * (docs/decisions/0094-install-prompts.md). The prompts
+ * wait for the rest catalogue that holds their words (use-install.ts useIsDue); Settings' card and banner
+ * have their own namespace.
  */
-export const installTexts = {
+export const installTexts = texts('install', {
   installedTitle: 'App Installed!',
   installedDescription: 'Open Vehicle Contact from your home screen or app list.',
   cancelledTitle: 'Installation Cancelled',
@@ -28,7 +32,10 @@ export const installTexts = {
     'Tap Add.',
   ],
   gotIt: 'Got It',
+});
 
+/** Settings' install banner and card (docs/decisions/0094-install-prompts.md). */
+export const installCardTexts = texts('installCard', {
   bannerTitle: 'Get the App',
   bannerText: 'Install Vehicle Contact on your phone for quick access and message notifications.',
   bannerShowHow: 'Show Me How',
@@ -47,4 +54,4 @@ export const installTexts = {
   firefoxTitle: 'Firefox',
   firefoxSteps:
     'On Android, open the menu (⋮) and choose Install. Firefox on a computer cannot install web apps: open this page in Chrome or Edge to install it.',
-} as const;
+});

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { restOfCatalogue } from '../../lib/i18n.js';
 import { subscribeToPreferences } from '../../lib/preferences.js';
 import { readConsent, subscribeToConsent } from '../consent/consent.js';
 import { type CapturedInstall, capturedInstall, subscribeToCapturedInstall } from './install-capture.js';
@@ -51,12 +52,24 @@ export function useInstallState(): InstallState {
   };
 }
 
-/** Whether the time `dueAt` (Date.now() time) has come; false while it is null. */
+/**
+ * Whether the time `dueAt` (Date.now() time) has come; false while it is null. A prompt also waits for its
+ * words: the language's rest catalogue, which holds them (lib/i18n.ts), is nearly always here by then.
+ */
 export function useIsDue(dueAt: number | null): boolean {
   const [reached, setReached] = useState<number | null>(null);
   useEffect(() => {
     if (dueAt === null) return;
-    return onceDue(dueAt, () => setReached(dueAt));
+    let isCurrent = true;
+    const stop = onceDue(dueAt, () => {
+      void restOfCatalogue().then(() => {
+        if (isCurrent) setReached(dueAt);
+      });
+    });
+    return () => {
+      isCurrent = false;
+      stop();
+    };
   }, [dueAt]);
   return dueAt !== null && reached === dueAt;
 }

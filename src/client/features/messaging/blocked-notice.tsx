@@ -1,14 +1,15 @@
 import { ShieldCheck } from 'lucide-react';
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { Button } from '../../components/ui/button.js';
+import { currentLocale } from '../../lib/i18n.js';
 import { useVehicle } from '../vehicles/queries.js';
 import { otherSideOf } from './conversation-display.js';
 import { useAcceptOnlyVerified, useUnblockInChat } from './conversation-mutations.js';
 import { safetyTexts as texts } from './safety-texts.js';
 
-/** "Sat 14:32": a day from now reads as the weekday and the time, in the user's locale. */
+/** "Sat 14:32": a day from now reads as the weekday and the time, in the app's language. */
 const untilTime = (iso: string) =>
-  new Date(iso).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString(currentLocale(), { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
 /**
  * What the caller blocked, said exactly (decision 0139), in place of the composer: a visitor's browser and,
@@ -30,7 +31,7 @@ export function BlockedNotice({
     otherSide !== 'visitor'
       ? texts.blocked[otherSide]
       : block.networkUntil && Date.parse(block.networkUntil) > now
-        ? texts.blocked.visitor(untilTime(block.networkUntil))
+        ? texts.blocked.visitor({ until: untilTime(block.networkUntil) })
         : texts.blocked.visitorBrowserOnly;
   return (
     <div className="flex flex-col gap-3" role="status">

@@ -25,7 +25,9 @@ export function writtenTo(conversation: Conversation): string | null {
   ]
     .filter(Boolean)
     .join(' ');
-  return conversationTexts.writtenTo(vehicle.licensePlate, description);
+  return description
+    ? conversationTexts.writtenToVehicle({ plate: vehicle.licensePlate, description })
+    : conversationTexts.writtenTo({ plate: vehicle.licensePlate });
 }
 
 /**

@@ -29,7 +29,16 @@ import { formFromVehicle, formValues } from '../vehicles/vehicle-form-state.js';
 import { type ReplyVariables, replyMutationKey } from './offline-send.js';
 import { messagingKeys } from './queries.js';
 import { type OtherSide, safetyTexts } from './safety-texts.js';
-import { conversationTexts } from './texts.js';
+import { conversationTexts, replyTexts } from './texts.js';
+
+/** What a failure's log line says the user was doing (never shown: the toast says what went wrong). */
+const doing = {
+  answer: 'answering with one tap',
+  deleteMessage: 'deleting a message',
+  deleteConversation: 'deleting a conversation',
+  block: 'blocking a sender',
+  onlyVerified: 'accepting only verified senders',
+} as const;
 
 const refresh = () =>
   Promise.all([
@@ -74,8 +83,8 @@ export function useReply(conversationId: string) {
     onError: (error) => {
       console.warn('Failed to send reply:', error);
       toast({
-        title: safetyTexts.replyFailedTitle,
-        description: serverMessage(error) ?? safetyTexts.replyFailed,
+        title: replyTexts.failedTitle,
+        description: serverMessage(error) ?? replyTexts.failed,
         variant: 'destructive',
       });
     },
@@ -107,7 +116,7 @@ export function useAnswerAsOwner(conversationId: string) {
       showOwnerStatus(conversationId, { code, text: ownerStatusTexts[code], at: new Date().toISOString() });
     },
     onSuccess: ({ ownerStatus }) => showOwnerStatus(conversationId, ownerStatus),
-    onError: (error) => handleApiError(error, { context: 'answering with one tap' }),
+    onError: (error) => handleApiError(error, { context: doing.answer }),
     onSettled: refresh,
   });
 }
@@ -140,7 +149,7 @@ export function useDeleteMessage(conversationId: string) {
         .then(refresh)
         .catch((error) => {
           void queryClient.invalidateQueries({ queryKey: key });
-          handleApiError(error, { context: 'deleting a message' });
+          handleApiError(error, { context: doing.deleteMessage });
         });
     });
     toastWithUndo(safetyTexts.messageDeletedTitle, undefined, () => {
@@ -164,7 +173,7 @@ export function useDeleteConversation(onDeleted: () => void) {
         .then(refresh)
         .catch((error) => {
           void refresh();
-          handleApiError(error, { context: 'deleting a conversation' });
+          handleApiError(error, { context: doing.deleteConversation });
         });
     });
     toastWithUndo(conversationTexts.deletedTitle, undefined, () => {
@@ -188,7 +197,7 @@ export function useBlockSender() {
       if (!block) return;
       toastWithUndo(safetyTexts.blockedTitle[otherSide], undefined, () => unblock.mutate(block));
     },
-    onError: (error) => handleApiError(error, { context: 'blocking a sender' }),
+    onError: (error) => handleApiError(error, { context: doing.block }),
   });
 }
 
@@ -213,6 +222,6 @@ export function useAcceptOnlyVerified() {
       void queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
       toast({ title: safetyTexts.onlyVerifiedDone });
     },
-    onError: (error) => handleApiError(error, { context: 'accepting only verified senders' }),
+    onError: (error) => handleApiError(error, { context: doing.onlyVerified }),
   });
 }

@@ -16,6 +16,9 @@ import { blockKeys } from '../blocks/queries.js';
 import { feedbackUiTexts } from './feedback-texts.js';
 import { messagingKeys } from './queries.js';
 
+/** What a failure's log line says the user was doing (not shown: the toast says what went wrong). */
+const LOG_CONTEXT = 'rating a message';
+
 const feedbackKey = (conversationId: string) => ['/api/conversations', conversationId, 'feedback'];
 
 /** The caller's own ratings in a conversation: what its bubbles show chosen. */
@@ -50,7 +53,7 @@ export function useRateMessage(conversationId: string) {
       void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
       void queryClient.invalidateQueries({ queryKey: blockKeys.blockedUsers });
     },
-    onError: (error) => handleApiError(error, { context: 'rating a message' }),
+    onError: (error) => handleApiError(error, { context: LOG_CONTEXT }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedbackKey(conversationId) }),
   });
 }

@@ -14,8 +14,8 @@ import { connectRealtime, realtimeOpen, realtimeWindowEvents } from '../../lib/r
 import { retryUnlessNotFound } from '../../lib/retry.js';
 import { toast } from '../../lib/toast.js';
 import { showVehicleFailure } from '../vehicles/failures.js';
-import { safetyTexts } from './safety-texts.js';
 import { messageStatusTexts } from './status-texts.js';
+import { replyTexts } from './texts.js';
 
 /*
  * A sent message's status page (issue 32, docs/decisions/0146-the-senders-status-page.md): its status read
@@ -112,8 +112,8 @@ export function useAnswer(status: MessageStatus) {
       showVehicleFailure(
         error,
         'answering the owner',
-        safetyTexts.replyFailedTitle,
-        serverMessage(error) ?? safetyTexts.replyFailed,
+        replyTexts.failedTitle,
+        serverMessage(error) ?? replyTexts.failed,
       ),
   });
 }

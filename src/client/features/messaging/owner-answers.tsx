@@ -1,21 +1,16 @@
 import { Check } from 'lucide-react';
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { OWNER_STATUS_CODES, ownerStatusTexts } from '../../../shared/messaging/owner-status.js';
+import { currentLocale } from '../../lib/i18n.js';
 import { messageTime } from '../../lib/message-time.js';
 import { isOwnersSide } from './conversation-display.js';
 import { useAnswerAsOwner } from './conversation-mutations.js';
-
-/** Texts of the one-tap answers in a chat (issue 32); the answers' own words are the shared contract's. */
-export const ownerAnswerTexts = {
-  answers: 'Answer with one tap',
-  youAnswered: (text: string, time: string) => `You answered “${text}” · ${time}`,
-  ownerAnswered: (text: string, time: string) => `The owner: ${text} · ${time}`,
-} as const;
+import { ownerAnswerTexts } from './owner-answer-texts.js';
 
 function AnswerLine({ children, at, className }: { children: string; at: string; className: string }) {
   return (
     <p className={className}>
-      <time dateTime={at} title={new Date(at).toLocaleString()}>
+      <time dateTime={at} title={new Date(at).toLocaleString(currentLocale())}>
         {children}
       </time>
     </p>
@@ -32,7 +27,10 @@ export function OwnerAnswers({ conversation, now }: { conversation: Conversation
   if (!isOwnersSide(conversation)) {
     return status ? (
       <AnswerLine at={status.at} className="mb-3 text-sm font-medium">
-        {ownerAnswerTexts.ownerAnswered(status.text, messageTime(status.at, now))}
+        {ownerAnswerTexts.ownerAnswered({
+          text: ownerStatusTexts[status.code],
+          time: messageTime(status.at, now, currentLocale()),
+        })}
       </AnswerLine>
     ) : null;
   }
@@ -46,7 +44,10 @@ function AnswerChips({ conversation, now }: { conversation: Conversation; now: n
     <div className="mb-3 flex flex-col gap-2">
       {status ? (
         <AnswerLine at={status.at} className="text-sm text-muted-foreground">
-          {ownerAnswerTexts.youAnswered(status.text, messageTime(status.at, now))}
+          {ownerAnswerTexts.youAnswered({
+            text: ownerStatusTexts[status.code],
+            time: messageTime(status.at, now, currentLocale()),
+          })}
         </AnswerLine>
       ) : null}
       <fieldset className="flex flex-wrap gap-2">

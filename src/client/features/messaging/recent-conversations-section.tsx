@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import type { Conversation } from '../../../shared/messaging/messages.contract.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { currentLocale } from '../../lib/i18n.js';
 import { messageTime } from '../../lib/message-time.js';
 import { usePreferences } from '../../lib/use-preferences.js';
 import { colorLabel } from '../vehicles/vehicle-display.js';
@@ -22,7 +23,9 @@ function RecentRow({ conversation }: { conversation: Conversation }) {
         <span className="flex items-center justify-between gap-2">
           <span className="truncate font-semibold">{otherPartyName(conversation)}</span>
           <span className="shrink-0 text-xs text-muted-foreground">
-            {conversation.lastMessageAt ? messageTime(conversation.lastMessageAt, Date.now()) : ''}
+            {conversation.lastMessageAt
+              ? messageTime(conversation.lastMessageAt, Date.now(), currentLocale())
+              : ''}
           </span>
         </span>
         {to ? <span className="truncate text-xs text-muted-foreground">{to}</span> : null}
@@ -57,7 +60,7 @@ export function RecentConversationsSection() {
       </div>
       {isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading conversations" />
+          <Spinner label={texts.loading} />
         </div>
       ) : isError ? null : conversations.length === 0 ? (
         <Card className="px-5 py-6 text-center text-sm text-muted-foreground">{texts.empty}</Card>

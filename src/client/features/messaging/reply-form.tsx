@@ -1,10 +1,10 @@
 import { Send } from 'lucide-react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH, replyRequestSchema } from '../../../shared/messaging/messages.contract.js';
-import { CONTACT_DETAILS_NOTICE } from '../../../shared/messaging/scrub-texts.js';
+import { contactNoticeTexts } from '../../../shared/messaging/scrub-texts.js';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
-import { conversationTexts as texts } from './texts.js';
+import { replyTexts as texts } from './texts.js';
 
 /**
  * The box a reply is written in, in a chat and on a sent message's status page: Enter sends, Shift+Enter
@@ -43,14 +43,14 @@ export function ReplyForm({
     <div className="flex flex-col gap-1">
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <label htmlFor={id} className="sr-only">
-          {texts.replyLabel}
+          {texts.label}
         </label>
         <textarea
           id={id}
           rows={2}
           maxLength={MESSAGE_MAX_LENGTH}
           value={draft}
-          placeholder={texts.replyPlaceholder}
+          placeholder={texts.placeholder}
           onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={onKeyDown}
           aria-describedby={`${id}-notice`}
@@ -63,7 +63,7 @@ export function ReplyForm({
         </Tooltip>
       </form>
       <p id={`${id}-notice`} className="text-xs text-muted-foreground">
-        {CONTACT_DETAILS_NOTICE}
+        {contactNoticeTexts.notice}
       </p>
     </div>
   );

@@ -1,12 +1,12 @@
+import { icu, texts } from '../../../shared/i18n/texts.js';
+
 /**
  * Texts of the chat's destructive actions (decision 0138): the question each asks first, and its toast's Undo.
  * A module of their own: texts.ts is on the finder's first load (Send Message), these are not.
  */
-export const safetyTexts = {
+export const safetyTexts = texts('safety', {
   messageDeletedTitle: 'Message deleted',
   undo: 'Undo',
-  replyFailedTitle: 'Reply not sent',
-  replyFailed: 'Your reply could not be sent. It is still in the box: try again.',
   confirmDeleteMessage: {
     title: 'Delete this message?',
     description: 'It disappears for both of you. You can undo it for a few seconds.',
@@ -40,8 +40,9 @@ export const safetyTexts = {
   },
   blocked: {
     sender: "You blocked this sender. Their account can't message your vehicles or reply to you.",
-    visitor: (until: string) =>
-      `You blocked this visitor. The browser they wrote from can't message your vehicles, and until ${until} neither can anyone without an account on its network. From another browser and network they could still write.`,
+    visitor: icu<{ until: string }>(
+      "You blocked this visitor. The browser they wrote from can't message your vehicles, and until {until} neither can anyone without an account on its network. From another browser and network they could still write.",
+    ),
     visitorBrowserOnly:
       "You blocked this visitor. The browser they wrote from can't message your vehicles. From another browser they could still write.",
     owner: "You blocked this owner. They can't reply to you.",
@@ -51,7 +52,7 @@ export const safetyTexts = {
   onlyVerified: 'Only accept verified senders for this vehicle',
   onlyVerifiedDone: 'This vehicle now accepts messages only from verified senders.',
   acceptsNoMessages: 'This vehicle accepts no messages.',
-} as const;
+});
 
 /** Who the other side of a conversation is, as blocking them is told. */
 export type OtherSide = keyof typeof safetyTexts.confirmBlock;

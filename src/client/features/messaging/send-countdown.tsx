@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.js';
+import { sendCountdownTexts } from './send-countdown-texts.js';
 
 /*
  * Undo before it goes (issue 32, docs/decisions/0146-the-senders-status-page.md): Send Message sends after a
@@ -9,12 +10,6 @@ import { Button } from '../../components/ui/button.js';
 
 /** How long a message waits on the phone before it is sent, with Undo offered meanwhile. */
 export const SEND_UNDO_MS = 5_000;
-
-/** Our words where the issue gives only "Sending… Undo"; kept here, next to the countdown. */
-export const sendCountdownTexts = {
-  sendingIn: (seconds: number) => `Sending… ${seconds}`,
-  undo: 'Undo',
-} as const;
 
 const TICK_MS = 250;
 
@@ -43,7 +38,7 @@ export function SendCountdown({ onSend, onUndo }: { onSend: () => void; onUndo: 
   return (
     <div className="flex items-center gap-3">
       <p role="status" className="min-w-0 flex-1 text-base font-semibold">
-        {sendCountdownTexts.sendingIn(secondsLeft)}
+        {sendCountdownTexts.sendingIn({ seconds: secondsLeft })}
       </p>
       {/* The Send button that had the focus is gone: Undo takes its place. */}
       <Button autoFocus variant="outline" size="large" onClick={onUndo} className="min-w-24">

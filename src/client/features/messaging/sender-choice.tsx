@@ -55,12 +55,15 @@ export function SenderChoice({
             onChange={() => onChange(vehicle.id)}
             className="h-5 w-5 accent-primary"
           />
-          {texts.sendAs(vehicleName(vehicle), vehicle.licensePlate)}
+          {texts.sendAs({ name: vehicleName(vehicle), plate: vehicle.licensePlate })}
         </label>
       ))}
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {chosen
-          ? texts.ownerSeesVehicle(vehicleDescription(chosen) || vehicleName(chosen), chosen.licensePlate)
+          ? texts.ownerSeesVehicle({
+              description: vehicleDescription(chosen) || vehicleName(chosen),
+              plate: chosen.licensePlate,
+            })
           : texts.ownerSeesNothing}
       </p>
     </fieldset>

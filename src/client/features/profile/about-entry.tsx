@@ -21,7 +21,7 @@ export function AboutEntry() {
         </DialogTrigger>
         <DialogContent>
           <DialogTitle>{texts.aboutTitle}</DialogTitle>
-          <DialogDescription>{texts.aboutVersion(packageJson.version)}</DialogDescription>
+          <DialogDescription>{texts.aboutVersion({ version: packageJson.version })}</DialogDescription>
           <div className="mt-4 flex flex-col gap-3 text-sm leading-relaxed">
             <p>{texts.aboutWhat}</p>
             <p>{texts.aboutDeletion}</p>

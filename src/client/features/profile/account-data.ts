@@ -1,4 +1,5 @@
 import { toast } from '../../lib/toast.js';
+import { accountNoticeTexts } from '../auth/notice-texts.js';
 
 /**
  * A deleted account's app reloads at / (nothing of it stays in memory), which would drop a toast raised
@@ -6,7 +7,6 @@ import { toast } from '../../lib/toast.js';
  * features/auth/logged-out-notice.ts does), and the landing page shows it. Kept tiny: the shell loads it.
  */
 const DELETED_MARK = 'account-deleted';
-const DELETED_TITLE = 'Account deleted';
 
 export const EXPORT_PATH = '/api/auth/user/export';
 
@@ -27,5 +27,5 @@ export function announceAccountDeleted(): void {
   } catch {
     return;
   }
-  toast({ title: DELETED_TITLE, description: message });
+  toast({ title: accountNoticeTexts.accountDeleted, description: message });
 }

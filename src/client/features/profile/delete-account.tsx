@@ -82,7 +82,9 @@ function DeleteAccountForm({ user }: { user: User }) {
           />
         </FormField>
       ) : (
-        <p className="text-sm text-muted-foreground">{profileTexts.deleteProviderDescription(provider)}</p>
+        <p className="text-sm text-muted-foreground">
+          {profileTexts.deleteProviderDescription({ provider })}
+        </p>
       )}
       {remove.isError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -92,14 +94,14 @@ function DeleteAccountForm({ user }: { user: User }) {
       {needsSignIn ? (
         <Button asChild variant="outline" size="large">
           <a href={`${PROVIDER_LOGIN_PATH}?returnTo=${encodeURIComponent(PROFILE_PATH)}`}>
-            {profileTexts.signInAgain(provider)}
+            {profileTexts.signInAgain({ provider })}
           </a>
         </Button>
       ) : null}
       <div className="mt-1 grid grid-cols-2 gap-3">
         <DialogClose asChild>
           <Button type="button" variant="outline" size="large">
-            Cancel
+            {profileTexts.cancel}
           </Button>
         </DialogClose>
         <Button type="submit" variant="destructive" size="large" disabled={remove.isPending}>

@@ -1,5 +1,14 @@
+import { icu, texts } from '../../../shared/i18n/texts.js';
+
 /** Texts of the profile's email verification card (spec §2 Profile, §8 Resend verification). */
-export const profileTexts = {
+export const profileTexts = texts('profile', {
+  title: 'Profile',
+  myVehicles: 'My Vehicles',
+  blockedUsers: 'Blocked Users',
+  helpAndSupport: 'Help & Support',
+  signOut: 'Sign Out',
+  signingOut: 'Signing Out...',
+  cancel: 'Cancel',
   emailTitle: 'Email Verification',
   emailVerified: 'Your email address is verified.',
   emailNotVerified:
@@ -12,7 +21,7 @@ export const profileTexts = {
   // Spec §2 Profile: the About entry. The words are ours (docs/decisions/0102-profile.md).
   about: 'About',
   aboutTitle: 'About Vehicle Contact',
-  aboutVersion: (version: string) => `Version ${version}`,
+  aboutVersion: icu<{ version: string }>('Version {version}'),
   aboutWhat:
     'Vehicle Contact lets anyone reach a vehicle’s owner through the QR code in its window or its licence plate, and lets owners answer, without either side revealing who they are.',
   aboutDeletion: 'Messages are deleted automatically after 24 hours.',
@@ -26,10 +35,11 @@ export const profileTexts = {
   deleteDescription:
     'Your vehicles, QR codes, conversations, messages and settings are deleted at once, and cannot be restored. People you wrote to can no longer answer you.',
   deletePasswordLabel: 'Password',
-  deleteProviderDescription: (provider: string) =>
-    `To confirm, you will sign in with ${provider} again if you have not just done so.`,
+  deleteProviderDescription: icu<{ provider: string }>(
+    'To confirm, you will sign in with {provider} again if you have not just done so.',
+  ),
   deleteConfirm: 'Delete account',
   deleting: 'Deleting...',
-  signInAgain: (provider: string) => `Sign in with ${provider} again`,
+  signInAgain: icu<{ provider: string }>('Sign in with {provider} again'),
   deleteFailed: 'Your account could not be deleted. Please try again.',
-} as const;
+});

@@ -60,7 +60,7 @@ export function useBasicNotifications(isSignedIn: boolean, state: NotificationSt
     const rise = unreadRise(previous.current, count);
     previous.current = count;
     if (rise !== null && document.visibilityState === 'hidden') {
-      showBasicNotification(texts.basicTitle, texts.basicBody(rise));
+      showBasicNotification(texts.basicTitle, texts.basicBody({ count: rise }));
     }
   }, [count]);
 }

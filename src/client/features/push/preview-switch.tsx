@@ -1,7 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { EMAIL_FALLBACK_AFTER_MS } from '../../../shared/messaging/status.contract.js';
 import {
   type NotificationPreferences,
   notificationPreferencesResponseSchema,
+  notificationPreferencesTexts,
 } from '../../../shared/push/push.contract.js';
 import { SwitchRow } from '../../components/ui/switch-row.js';
 import { apiRequest, readQuery } from '../../lib/api.js';
@@ -20,13 +22,14 @@ function PreferenceSwitch({
   name,
   label,
   description,
-  context,
+  logContext,
   onSaved,
 }: {
   name: Switch;
   label: string;
   description: string;
-  context: string;
+  /** What the console's warning says was being done (a log's words, never shown). */
+  logContext: string;
   onSaved?: (saved: NotificationPreferences) => void;
 }) {
   const preferences = useQuery({
@@ -45,7 +48,7 @@ function PreferenceSwitch({
       queryClient.setQueryData(preferencesKey, saved);
       onSaved?.(saved);
     },
-    onError: (error) => handleApiError(error, { context }),
+    onError: (error) => handleApiError(error, { context: logContext }),
   });
   if (!preferences.data) return null;
   const checked = save.isPending ? save.variables : preferences.data[name];
@@ -69,7 +72,7 @@ export function PreviewSwitch() {
       name="showPreviews"
       label={texts.showPreviews}
       description={texts.showPreviewsHint}
-      context="saving notification previews"
+      logContext="saving notification previews"
       onSaved={(saved) => updatePreferences({ notifications: { showPreviews: saved.showPreviews } })}
     />
   );
@@ -83,9 +86,9 @@ export function EmailFallbackSwitch() {
   return (
     <PreferenceSwitch
       name="emailFallback"
-      label={emailFallbackTexts.label}
-      description={emailFallbackTexts.hint}
-      context="saving the e-mail fallback"
+      label={notificationPreferencesTexts.emailFallback}
+      description={emailFallbackTexts.hint({ minutes: EMAIL_FALLBACK_AFTER_MS / 60_000 })}
+      logContext="saving the e-mail fallback"
     />
   );
 }

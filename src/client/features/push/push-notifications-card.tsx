@@ -9,7 +9,7 @@ import { browserHelpOf, isIos } from './browser-help.js';
 import { refreshNotificationState, useNotificationState } from './notification-state.js';
 import { EmailFallbackSwitch, PreviewSwitch } from './preview-switch.js';
 import { disableNotifications, enableNotifications, sendTestPush, subscribeToPush } from './push-actions.js';
-import { explanationOf, type NotificationPermissionState, type PushBadge, pushBadge } from './push-status.js';
+import { explanationOf, type PushBadge, pushBadge } from './push-status.js';
 import { pushTexts as texts } from './push-texts.js';
 import { showEnableOutcome, showTestOutcome } from './push-toasts.js';
 import { QuietHoursSetting } from './quiet-hours.js';
@@ -21,12 +21,6 @@ const badgeLooks: Record<PushBadge, string> = {
   notAvailable: 'bg-muted text-muted-foreground',
   basicAvailable: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   inactive: 'bg-muted text-muted-foreground',
-};
-
-const permissionWords: Record<NotificationPermissionState, string> = {
-  granted: 'allowed',
-  denied: 'blocked',
-  default: 'not asked yet',
 };
 
 function BlockedGuide() {
@@ -41,7 +35,7 @@ function BlockedGuide() {
       </ol>
       <Button asChild variant="outline" className="mt-3">
         <a href={help.url} target="_blank" rel="noopener noreferrer">
-          {texts.browserHelp(help.browser)}
+          {texts.browserHelp({ browser: help.browser })}
           <ExternalLink aria-hidden className="h-4 w-4" />
         </a>
       </Button>
@@ -83,7 +77,10 @@ export function PushNotificationsCard() {
     const current = await refreshNotificationState();
     toast({
       title: texts.currentStatusTitle,
-      description: `${texts.badge[pushBadge(current)]} (permission ${permissionWords[current.push.permission]})`,
+      description: texts.currentStatus({
+        status: texts.badge[pushBadge(current)],
+        permission: texts.permission[current.push.permission],
+      }),
     });
     const { push } = current;
     if (push.supported && push.permission === 'granted' && !push.hasSubscription) {

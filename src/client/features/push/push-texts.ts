@@ -1,8 +1,10 @@
+import { icu, texts } from '../../../shared/i18n/texts.js';
+
 /**
  * Texts of push and basic notifications on the client. Spec §8 names the toasts and explanations but not
  * their words; these are ours (docs/decisions/0093-push-client.md). Labels are the spec's (§2, §4).
  */
-export const pushTexts = {
+export const pushTexts = texts('pushScreens', {
   cardTitle: 'Push Notifications',
   // Issue 10: notifications.showPreviews, kept on the server (docs/decisions/0104-notification-previews.md).
   showPreviews: 'Show message previews',
@@ -54,7 +56,7 @@ export const pushTexts = {
     'Find Notifications and choose Allow.',
     'Come back here and press Refresh Status.',
   ],
-  browserHelp: (browser: string) => `${browser} help`,
+  browserHelp: icu<{ browser: string }>('{browser} help'),
 
   // The auto-prompt (spec §4 Push permission).
   promptTitle: 'Get notified about new messages',
@@ -91,8 +93,17 @@ export const pushTexts = {
   renewal: 'Open Settings and press Enable to keep getting alerts about your vehicles.',
   openSettings: 'Settings',
 
+  // Refresh Status's toast: the badge and the browser's permission.
+  currentStatus: icu<{ status: string; permission: string }>('{status} (permission {permission})'),
+  permission: {
+    granted: 'allowed',
+    denied: 'blocked',
+    default: 'not asked yet',
+  },
+
   // What a basic (in-page) notification says.
   basicTitle: 'New message',
-  basicBody: (count: number) =>
-    count === 1 ? 'You have 1 unread message.' : `You have ${count} unread messages.`,
-} as const;
+  basicBody: icu<{ count: number }>(
+    '{count, plural, one {You have # unread message.} other {You have # unread messages.}}',
+  ),
+});

@@ -13,6 +13,9 @@ import { queryClient } from '../../lib/query-client.js';
 import { preferencesKey } from './preview-switch.js';
 import { quietHoursScreenTexts } from './quiet-hours-texts.js';
 
+/** What the console's warning says was being done (a log's words, never shown). */
+const LOG_CONTEXT = 'saving quiet hours';
+
 /** The browser's time zone (IANA), which quiet hours are saved in. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -36,7 +39,7 @@ export function QuietHoursSetting() {
         { response: notificationPreferencesResponseSchema },
       ),
     onSuccess: (saved: NotificationPreferences) => queryClient.setQueryData(preferencesKey, saved),
-    onError: (error) => handleApiError(error, { context: 'saving quiet hours' }),
+    onError: (error) => handleApiError(error, { context: LOG_CONTEXT }),
   });
   if (!preferences.data) return null;
   const saved = preferences.data.quietHours;
@@ -75,7 +78,7 @@ export function QuietHoursSetting() {
         {time('end', quietHoursScreenTexts.end)}
       </div>
       <p className="px-1 text-sm text-muted-foreground">
-        {quietHoursScreenTexts.timeZone(saved.timeZone ?? browserTimeZone())}
+        {quietHoursScreenTexts.timeZone({ zone: saved.timeZone ?? browserTimeZone() })}
       </p>
     </div>
   );

@@ -48,7 +48,7 @@ export function QuickMessagesEditor() {
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={texts.removeQuickMessage(message)}
+                  aria-label={texts.removeQuickMessage({ message })}
                   onClick={() =>
                     updatePreferences({ quickMessages: quickMessages.filter((kept) => kept !== message) })
                   }

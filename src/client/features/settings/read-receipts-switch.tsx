@@ -7,6 +7,8 @@ import { queryClient } from '../../lib/query-client.js';
 import { settingsTexts as texts } from './texts.js';
 
 const preferencesKey = ['/api/messages/preferences'] as const;
+/** What the console's warning says was being done (a log's words, never shown). */
+const LOG_CONTEXT = 'saving read receipts';
 
 /**
  * Whether the owner sends read receipts (issue 32, on unless turned off): a sender's status page shows Seen
@@ -26,7 +28,7 @@ export function ReadReceiptsSwitch() {
         { response: messagePreferencesResponseSchema },
       ),
     onSuccess: (saved) => queryClient.setQueryData(preferencesKey, saved),
-    onError: (error) => handleApiError(error, { context: 'saving read receipts' }),
+    onError: (error) => handleApiError(error, { context: LOG_CONTEXT }),
   });
   if (!preferences.data) return null;
   const checked = save.isPending ? save.variables : preferences.data.readReceipts;

@@ -1,5 +1,9 @@
+import { icu, texts } from '../../../shared/i18n/texts.js';
+
 /** Texts of the Settings screen (spec §2 Settings). */
-export const settingsTexts = {
+export const settingsTexts = texts('settings', {
+  backToProfile: 'Back to Profile',
+  backToHome: 'Back to home',
   title: 'Settings',
   signedOut: 'Please log in to access settings',
   profileTitle: 'Profile',
@@ -23,12 +27,17 @@ export const settingsTexts = {
   newQuickMessage: 'New quick message',
   addQuickMessage: 'Add',
   remove: 'Remove',
-  removeQuickMessage: (message: string) => `Remove "${message}"`,
+  removeQuickMessage: icu<{ message: string }>('Remove "{message}"'),
   restoreQuickMessages: 'Restore the default messages',
   appearanceTitle: 'Appearance',
+  // Issue 36: the app's language; each language is named in its own words (LOCALE_NAMES), never translated.
+  language: 'Language',
+  languageHint: 'The language of the app, and of the e-mails and notifications sent to you.',
+  languageSystem: 'Browser default',
+  languageSaveFailed: 'The language is used on this device but could not be saved to your account.',
   accountActionsTitle: 'Account Actions',
   logOut: 'Log Out',
   loggingOut: 'Logging out...',
   footerTitle: 'Anonymous Vehicle Communication',
   footerLine: 'Keep your messages private and secure',
-} as const;
+});

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { isEmailVerificationRequired } from '../../lib/email-verification-event.js';
 import { handleApiError } from '../../lib/handle-error.js';
 import { toast } from '../../lib/toast.js';
-import { vehicleScreenTexts } from './texts.js';
+import { vehicleFailureTexts } from './failure-texts.js';
 
 /** Failures the shared handler answers whatever the screen says: the session is gone, or the email is unverified. */
 export function isSessionFailure(error: unknown): boolean {
@@ -40,8 +40,8 @@ const isPlateTaken = (error: unknown) => error instanceof ApiError && error.code
  */
 export function reactivationFailureText(error: unknown): string {
   return isPlateTaken(error)
-    ? vehicleScreenTexts.reactivationPlateTaken
-    : vehicleScreenTexts.reactivationFailed;
+    ? vehicleFailureTexts.reactivationPlateTaken
+    : vehicleFailureTexts.reactivationFailed;
 }
 
 /**

@@ -19,6 +19,16 @@ import { vehicleKeys, vehicleQueries } from './queries.js';
 import { vehicleScreenTexts as texts } from './texts.js';
 import { vehicleName } from './vehicle-display.js';
 
+/** What the log line says the owner was doing (handle-error.ts, failures.ts): never shown, so not a text. */
+const doing = {
+  registration: 'vehicle registration',
+  update: 'vehicle update',
+  removal: 'vehicle removal',
+  reactivation: 'vehicle reactivation',
+  codeReplacement: 'sticker code replacement',
+  theme: 'vehicle theme',
+} as const;
+
 const refreshVehicles = () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all });
 
 /**
@@ -38,7 +48,7 @@ export function useRegisterVehicle() {
       pushMomentCame();
     },
     // Spec §8: the shared handler, which also signs the user in again after an authentication error.
-    onError: (error) => handleApiError(error, { context: 'vehicle registration' }),
+    onError: (error) => handleApiError(error, { context: doing.registration }),
   });
 }
 
@@ -54,8 +64,8 @@ export function useUpdateVehicle(id: string) {
       navigate('/vehicle-management');
     },
     onError: (error) => {
-      if (isPlateConflict(error)) handleApiError(error, { context: 'vehicle update' });
-      else showVehicleFailure(error, 'vehicle update', texts.errorTitle, texts.updateFailed);
+      if (isPlateConflict(error)) handleApiError(error, { context: doing.update });
+      else showVehicleFailure(error, doing.update, texts.errorTitle, texts.updateFailed);
     },
   });
 }
@@ -69,11 +79,11 @@ export function useRemoveVehicle() {
     onSuccess: (_removed, vehicle) => {
       toast({
         title: texts.removedTitle,
-        description: `${vehicleName(vehicle)}: ${texts.removedDescription}`,
+        description: texts.removedDescription({ vehicle: vehicleName(vehicle) }),
       });
       return refreshVehicles();
     },
-    onError: (error) => showVehicleFailure(error, 'vehicle removal', texts.errorTitle, texts.removeFailed),
+    onError: (error) => showVehicleFailure(error, doing.removal, texts.errorTitle, texts.removeFailed),
   });
 }
 
@@ -86,14 +96,14 @@ export function useReactivateVehicle() {
     onSuccess: (_reactivated, vehicle) => {
       toast({
         title: texts.reactivatedTitle,
-        description: `${vehicleName(vehicle)}: ${texts.reactivatedDescription}`,
+        description: texts.reactivatedDescription({ vehicle: vehicleName(vehicle) }),
       });
       return refreshVehicles();
     },
     onError: (error) =>
       showVehicleFailure(
         error,
-        'vehicle reactivation',
+        doing.reactivation,
         texts.reactivationFailedTitle,
         reactivationFailureText(error),
       ),
@@ -116,12 +126,12 @@ export function useReplaceStickerCode(vehicleId: string) {
       return refreshVehicles();
     },
     onError: (error) =>
-      showVehicleFailure(error, 'sticker code replacement', texts.errorTitle, texts.replaceFailed),
+      showVehicleFailure(error, doing.codeReplacement, texts.errorTitle, texts.replaceFailed),
   });
 }
 
 const themeSavedText = (preset: ThemePreset) =>
-  `Your vehicle now uses the ${THEME_PRESETS[preset].name} theme.`;
+  texts.themeSavedDescription({ theme: THEME_PRESETS[preset].name });
 
 function useThemeMutation(vehicleId: string, method: 'PUT' | 'DELETE') {
   const path = `/api/vehicles/${encodeURIComponent(vehicleId)}/theme`;
@@ -141,7 +151,7 @@ function useThemeMutation(vehicleId: string, method: 'PUT' | 'DELETE') {
     },
     // Spec §8: a theme save error shows the server's message.
     onError: (error) =>
-      showVehicleFailure(error, 'vehicle theme', texts.errorTitle, serverMessage(error) ?? texts.themeFailed),
+      showVehicleFailure(error, doing.theme, texts.errorTitle, serverMessage(error) ?? texts.themeFailed),
   });
 }
 

@@ -23,9 +23,12 @@ function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
           {plateLine(vehicle.licensePlate)}
         </p>
       </div>
-      <Tooltip label="Show QR code" className="shrink-0">
+      <Tooltip label={vehicleScreenTexts.showQrCode} className="shrink-0">
         <Button asChild variant="secondary" size="icon">
-          <Link href={`/qr-code/${vehicle.id}`} aria-label={`Show QR code for ${vehicle.licensePlate}`}>
+          <Link
+            href={`/qr-code/${vehicle.id}`}
+            aria-label={vehicleScreenTexts.showQrCodeFor({ plate: vehicle.licensePlate })}
+          >
             <QrCode aria-hidden className="h-5 w-5" />
           </Link>
         </Button>
@@ -55,21 +58,21 @@ export function MyVehiclesSection() {
     <section aria-labelledby="my-vehicles-title" className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
         <h2 id="my-vehicles-title" className="text-lg font-semibold">
-          My Vehicles
+          {vehicleScreenTexts.myVehicles}
         </h2>
         <Link
           href="/vehicle-management"
           className="-mr-2 inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          Manage All
+          {vehicleScreenTexts.manageAll}
         </Link>
       </div>
       {isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading vehicles" />
+          <Spinner label={vehicleScreenTexts.loadingVehicles} />
         </div>
       ) : isError ? (
-        <p className="text-sm text-muted-foreground">Your vehicles could not be loaded.</p>
+        <p className="text-sm text-muted-foreground">{vehicleScreenTexts.vehiclesNotLoaded}</p>
       ) : vehicles.length === 0 ? (
         <NoVehiclesYet />
       ) : (

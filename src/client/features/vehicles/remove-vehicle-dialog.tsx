@@ -1,6 +1,7 @@
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { ConfirmButtons } from '../../components/ui/confirm-dialog.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
+import { vehicleScreenTexts as texts } from './texts.js';
 import { vehicleName } from './vehicle-display.js';
 
 interface RemoveVehicleDialogProps {
@@ -24,13 +25,14 @@ export function RemoveVehicleDialog({
   return (
     <Dialog open={vehicle !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogTitle>Remove Vehicle?</DialogTitle>
+        <DialogTitle>{texts.removeTitle}</DialogTitle>
         <DialogDescription>
-          {vehicle ? `${vehicleName(vehicle)} (${vehicle.licensePlate})` : ''} will stop receiving messages
-          and its QR code will stop working. You can reactivate it later from Recently Removed.
+          {vehicle
+            ? texts.removeDescription({ vehicle: vehicleName(vehicle), plate: vehicle.licensePlate })
+            : ''}
         </DialogDescription>
         <ConfirmButtons
-          label={isRemoving ? 'Removing...' : 'Remove'}
+          label={isRemoving ? texts.removing : texts.remove}
           disabled={isRemoving || vehicle === null}
           onConfirm={() => (vehicle ? onConfirm(vehicle) : undefined)}
         />

@@ -2,6 +2,7 @@ import { RotateCcw } from 'lucide-react';
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
+import { vehicleScreenTexts as texts } from './texts.js';
 import { VehicleSummary } from './vehicle-card.js';
 import { vehicleActionId } from './vehicle-display.js';
 
@@ -23,19 +24,19 @@ export function RemovedVehicleCard({ vehicle, isReactivating, onReactivate }: Re
           titleId={titleId}
           badge={
             <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
-              Removed
+              {texts.removedBadge}
             </span>
           }
         />
         <Button
           id={vehicleActionId('reactivate', vehicle.id)}
           variant="outline"
-          aria-label={`Reactivate ${vehicle.licensePlate}`}
+          aria-label={texts.reactivatePlate({ plate: vehicle.licensePlate })}
           disabled={isReactivating}
           onClick={() => onReactivate(vehicle)}
         >
           <RotateCcw aria-hidden className="h-4 w-4" />
-          {isReactivating ? 'Reactivating...' : 'Reactivate'}
+          {isReactivating ? texts.reactivating : texts.reactivate}
         </Button>
       </article>
     </Card>

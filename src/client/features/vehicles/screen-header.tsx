@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
+import { vehicleDisplayTexts } from './display-texts.js';
 
 interface ScreenHeaderProps {
   title: string;
@@ -15,7 +16,12 @@ interface ScreenHeaderProps {
 }
 
 /** A vehicle screen's top bar: back, the page's title, an optional action. */
-export function ScreenHeader({ title, backHref, backLabel = 'Back', action }: ScreenHeaderProps) {
+export function ScreenHeader({
+  title,
+  backHref,
+  backLabel = vehicleDisplayTexts.back,
+  action,
+}: ScreenHeaderProps) {
   return (
     <header className="flex items-center gap-2">
       <Tooltip label={backLabel} className="-ml-2 shrink-0">

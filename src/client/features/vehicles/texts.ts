@@ -1,16 +1,76 @@
-/** Texts of the owner's vehicle screens that only the client shows (the shared ones are vehicleTexts). */
-export const vehicleScreenTexts = {
+import { icu, texts } from '../../../shared/i18n/texts.js';
+
+/**
+ * Texts of the owner's vehicle screens that only the client shows (the shared ones are vehicleTexts; the
+ * pieces the finder's screens show too are vehicleDisplayTexts). Read when shown, never into a constant.
+ */
+export const vehicleScreenTexts = texts('vehicleScreens', {
   // Who may message this vehicle (ADDENDUM §1; our words, docs/decisions/0080-messaging-model.md).
   acceptMessagesLabel: 'Who can message this vehicle',
-  acceptMessagesOptions: [
-    { value: 'everyone', label: 'Everyone' },
-    { value: 'verified', label: 'Only signed-in users with a verified email' },
-    { value: 'nobody', label: 'Nobody (messages paused)' },
-  ],
+  acceptMessagesOptions: {
+    everyone: 'Everyone',
+    verified: 'Only signed-in users with a verified email',
+    nobody: 'Nobody (messages paused)',
+  },
   addVehicleIntro: 'Register your vehicle to receive anonymous messages from other users of the product',
   displayNameHint: 'Optional. Others will see this name instead of e.g. "2020 Hyundai Palisade".',
   noVehicles: 'No vehicles registered',
+  noVehiclesIntro: 'Register a vehicle to get its QR code and receive anonymous messages.',
   registerFirstVehicle: 'Register Your First Vehicle',
+  // Home's block and My Vehicles (spec §2).
+  myVehicles: 'My Vehicles',
+  /** My Vehicles' own title, beside its back and add buttons: short (German "Fahrzeuge"). */
+  myVehiclesTitle: 'My Vehicles',
+  manageAll: 'Manage All',
+  loadingVehicles: 'Loading vehicles',
+  vehiclesNotLoaded: 'Your vehicles could not be loaded.',
+  vehiclesNotLoadedTryAgain: 'Your vehicles could not be loaded. Please try again.',
+  addVehicle: 'Add Vehicle',
+  activeVehicles: 'Active Vehicles',
+  recentlyRemoved: 'Recently Removed',
+  // A vehicle's card and its actions; the accessible names carry the plate.
+  showQrCode: 'Show QR code',
+  showQrCodeFor: icu<{ plate: string }>('Show QR code for {plate}'),
+  qrCode: 'QR Code',
+  theme: 'Theme',
+  themeFor: icu<{ plate: string }>('Theme for {plate}'),
+  edit: 'Edit',
+  editPlate: icu<{ plate: string }>('Edit {plate}'),
+  remove: 'Remove',
+  removePlate: icu<{ plate: string }>('Remove {plate}'),
+  removing: 'Removing...',
+  removedBadge: 'Removed',
+  reactivate: 'Reactivate',
+  reactivatePlate: icu<{ plate: string }>('Reactivate {plate}'),
+  reactivating: 'Reactivating...',
+  removeTitle: 'Remove Vehicle?',
+  removeDescription: icu<{ vehicle: string; plate: string }>(
+    '{vehicle} ({plate}) will stop receiving messages and its QR code will stop working. You can reactivate it later from Recently Removed.',
+  ),
+  // The vehicle form (spec §2 Add Vehicle, Edit Vehicle).
+  make: 'Make',
+  selectMake: 'Select make',
+  model: 'Model',
+  selectModel: 'Select model',
+  selectMakeFirst: 'Select make first',
+  enterModel: 'Enter model',
+  pickFromList: 'Pick from the list instead',
+  year: 'Year',
+  selectYear: 'Select year',
+  vehicleType: 'Vehicle Type',
+  licensePlate: 'License Plate',
+  /** A sample plate: the same in every language. */
+  platePlaceholder: 'ABC-1234',
+  color: 'Color',
+  selectColor: 'Select color',
+  displayName: 'Display Name',
+  displayNamePlaceholder: 'e.g. Family SUV',
+  registering: 'Registering...',
+  registerVehicle: 'Register Vehicle',
+  editVehicle: 'Edit Vehicle',
+  saving: 'Saving...',
+  saveChanges: 'Save Changes',
+  // Toasts.
   errorTitle: 'Error',
   missingInformationTitle: 'Missing Information',
   registeredTitle: 'Vehicle Registered',
@@ -19,19 +79,40 @@ export const vehicleScreenTexts = {
   updatedDescription: 'Your vehicle details have been saved.',
   updateFailed: 'Failed to update vehicle. Please try again.',
   removedTitle: 'Vehicle Removed',
-  removedDescription: 'You can reactivate it from Recently Removed.',
+  removedDescription: icu<{ vehicle: string }>('{vehicle}: You can reactivate it from Recently Removed.'),
   removeFailed: 'Failed to remove vehicle',
   reactivatedTitle: 'Vehicle Reactivated',
-  reactivatedDescription: 'Its QR code works again.',
+  reactivatedDescription: icu<{ vehicle: string }>('{vehicle}: Its QR code works again.'),
   reactivationFailedTitle: 'Reactivation Failed',
-  reactivationPlateTaken:
-    'Cannot reactivate: This license plate is already registered with another active vehicle',
-  reactivationFailed: 'Failed to reactivate vehicle',
+  // Vehicle Theme (spec §2, §3).
+  vehicleTheme: 'Vehicle Theme',
+  themeIntro: "Choose how your vehicle's page looks to people who contact you.",
+  themePresetLegend: 'Theme Preset',
+  preview: 'Preview',
+  previewConversation: 'Anonymous conversation',
+  previewFinderMessage: 'Hi! Your headlights are still on.',
+  previewOwnerReply: 'Thank you, heading out now!',
+  previewNotice: 'Messages are anonymous and deleted after 24 hours.',
+  previewPlaceholder: 'Type a message...',
+  reset: 'Reset',
+  resetting: 'Resetting...',
+  saveTheme: 'Save Theme',
   themeSavedTitle: 'Theme Saved',
+  themeSavedDescription: icu<{ theme: string }>('Your vehicle now uses the {theme} theme.'),
   themeResetTitle: 'Theme Reset',
   themeResetDescription: 'The default theme is back.',
   themeFailed: 'Failed to save theme',
   themeSignInRequired: "Please sign in to customize your vehicle's theme.",
+  // Your QR Code (spec §2).
+  yourQrCode: 'Your QR Code',
+  qrAlt: icu<{ plate: string }>('QR code for {plate}'),
+  drawingQrCode: 'Drawing QR code',
+  qrIntro:
+    "Put this code in your vehicle's window. Anyone who scans it can message you without either of you sharing contact details.",
+  download: 'Download',
+  print: 'Print',
+  /** The QR Code screen's way to the print studio. */
+  printStickerLink: 'Print sticker',
   qrPrintLine: "Scan to contact this vehicle's owner anonymously",
   // Issue 34, decision 0155: the sticker's code and word, and replacing them.
   shortCodeLabel: 'Sticker code',
@@ -44,4 +125,23 @@ export const vehicleScreenTexts = {
   replacedTitle: 'Sticker code replaced',
   replacedDescription: 'Old stickers no longer work. Print the new one.',
   replaceFailed: 'Failed to replace the sticker code',
-} as const;
+  // The print studio (issue 34 point 3; docs/decisions/0156-the-sticker-pdf.md).
+  printSticker: {
+    title: 'Print sticker',
+    intro:
+      'Print it at full size and put it inside the windscreen, facing out. People can scan the QR code or type the short code; the word lets them check the sticker is really ours.',
+    templateLegend: 'Template',
+    themeLegend: 'Theme',
+    templates: {
+      a6: { name: 'A6 sticker', description: 'One sticker, 105 × 148 mm, on A6 paper' },
+      a4: { name: 'A4 sheet of four', description: 'Four A6 stickers on A4 paper, to cut apart' },
+    },
+    themes: {
+      light: { name: 'Light', description: 'Dark text on white' },
+      dark: { name: 'Dark', description: 'White text on dark' },
+    },
+    preview: 'Preview of the sticker',
+    download: 'Download PDF',
+    cutting: 'Cut along the marks in the corners.',
+  },
+});

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { THEME_PRESET_VALUES, THEME_PRESETS, type ThemePreset } from '../../../shared/vehicles/themes.js';
 import { cn } from '../../components/ui/cn.js';
+import { vehicleScreenTexts } from './texts.js';
 
 const swatchKeys = ['primaryColor', 'backgroundColor', 'messageBubbleColor'] as const;
 
@@ -13,7 +14,7 @@ interface ThemePresetPickerProps {
 export function ThemePresetPicker({ value, onChange }: ThemePresetPickerProps) {
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-semibold">Theme Preset</legend>
+      <legend className="mb-2 text-sm font-semibold">{vehicleScreenTexts.themePresetLegend}</legend>
       {THEME_PRESET_VALUES.map((preset) => {
         const theme = THEME_PRESETS[preset];
         const isSelected = preset === value;

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../components/ui/cn.js';
+import { vehicleScreenTexts as texts } from './texts.js';
 import { colorLabel, plateLine, vehicleActionId, vehicleName, vehicleTypeLabel } from './vehicle-display.js';
 import { VehicleTypeIcon } from './vehicle-type-icon.js';
 
@@ -90,29 +91,29 @@ export function VehicleCard({
           <LinkAction
             href={`/qr-code/${vehicle.id}`}
             icon={QrCode}
-            text="QR Code"
-            label={`Show QR code for ${plate}`}
+            text={texts.qrCode}
+            label={texts.showQrCodeFor({ plate })}
           />
           <LinkAction
             href={`/vehicle-theme/${vehicle.id}`}
             icon={Palette}
-            text="Theme"
-            label={`Theme for ${plate}`}
+            text={texts.theme}
+            label={texts.themeFor({ plate })}
           />
           <LinkAction
             href={`/vehicle-edit/${vehicle.id}`}
             icon={Pencil}
-            text="Edit"
-            label={`Edit ${plate}`}
+            text={texts.edit}
+            label={texts.editPlate({ plate })}
           />
           <button
             type="button"
             id={vehicleActionId('remove', vehicle.id)}
-            aria-label={`Remove ${plate}`}
+            aria-label={texts.removePlate({ plate })}
             onClick={() => onRemove(vehicle)}
             className={cn(actionClass, 'text-destructive hover:bg-destructive/10')}
           >
-            <ActionContent icon={Trash2} text="Remove" />
+            <ActionContent icon={Trash2} text={texts.remove} />
           </button>
         </div>
       </article>

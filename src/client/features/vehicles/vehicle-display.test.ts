@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { setupI18n } from '@lingui/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readTextsFrom } from '../../../shared/i18n/texts.js';
 import {
   colorLabel,
   moreVehiclesText,
@@ -8,6 +11,22 @@ import {
   vehicleName,
   vehicleTypeLabel,
 } from './vehicle-display.js';
+
+/** The app's catalogues of a language, as the browser loads them (locales/{locale}/{first,rest}.json). */
+function catalogueOf(locale: string) {
+  const messages = {};
+  for (const part of ['first', 'rest'])
+    Object.assign(messages, JSON.parse(fs.readFileSync(`locales/${locale}/${part}.json`, 'utf8')));
+  return setupI18n({ locale, messages: { [locale]: messages } });
+}
+
+let language = catalogueOf('en-US');
+let restore = (): void => undefined;
+beforeEach(() => {
+  language = catalogueOf('en-US');
+  restore = readTextsFrom(() => language);
+});
+afterEach(() => restore());
 
 const palisade = { year: '2020', make: 'Hyundai', model: 'Palisade' };
 
@@ -39,6 +58,27 @@ describe('labels', () => {
     expect(colorLabel('silver')).toBe('Silver');
     expect(vehicleTypeLabel('truck')).toBe('18-Wheeler / Truck');
     expect(vehicleTypeLabel('pickup')).toBe('Pickup Truck');
+  });
+});
+
+describe("in the app's other languages (issue 36)", () => {
+  it("counts the hidden vehicles with each language's plurals", () => {
+    language = catalogueOf('de-DE');
+    expect([1, 3].map(moreVehiclesText)).toEqual(['+1 weiteres Fahrzeug', '+3 weitere Fahrzeuge']);
+    language = catalogueOf('zh-CN');
+    expect([1, 3].map(moreVehiclesText)).toEqual(['还有 1 辆车', '还有 3 辆车']);
+  });
+
+  it('names the colors and the plate line in the language, and keeps an unknown color as it came', () => {
+    language = catalogueOf('de-DE');
+    expect([colorLabel('silver'), colorLabel('other'), colorLabel('teal')]).toEqual([
+      'Silber',
+      'Andere',
+      'Teal',
+    ]);
+    expect(plateLine('ABC-1234')).toBe('Kennzeichen: ABC-1234');
+    language = catalogueOf('zh-CN');
+    expect([colorLabel('black'), plateLine('ABC-1234')]).toEqual(['黑色', '车牌：ABC-1234']);
   });
 });
 

@@ -1,24 +1,28 @@
 import { vehicleLabel } from '../../../shared/vehicles/label.js';
 import { VEHICLE_TYPES } from '../../../shared/vehicles/vehicle-types.js';
+import { vehicleDisplayTexts } from './display-texts.js';
 
 /** What the owner calls a vehicle (spec §2 Home): its display name if non-blank, else "year make model". */
 export const vehicleName = vehicleLabel;
 
 /** The line under a vehicle's name. */
-export const plateLine = (licensePlate: string) => `License: ${licensePlate}`;
+export const plateLine = (licensePlate: string) => vehicleDisplayTexts.licenseLine({ plate: licensePlate });
 
 /** The card that stands for the vehicles Home does not list: "+1 more vehicle", "+3 more vehicles". */
 export function moreVehiclesText(hiddenCount: number): string {
-  return `+${hiddenCount} more vehicle${hiddenCount === 1 ? '' : 's'}`;
+  return vehicleDisplayTexts.moreVehicles({ count: hiddenCount });
 }
 
-/** "black" → "Black": colors are stored lowercase and shown capitalised. */
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** "black" → "Black" ("Schwarz", "黑色"): colors are stored lowercase, and shown in the app's language. */
 export function colorLabel(color: string): string {
-  return color.charAt(0).toUpperCase() + color.slice(1);
+  const colors: Readonly<Record<string, string>> = vehicleDisplayTexts.colors;
+  return Object.hasOwn(colors, color) ? (colors[color] as string) : capitalised(color);
 }
 
 export function vehicleTypeLabel(vehicleType: string): string {
-  return VEHICLE_TYPES.find((type) => type.value === vehicleType)?.label ?? colorLabel(vehicleType);
+  return VEHICLE_TYPES.find((type) => type.value === vehicleType)?.label ?? capitalised(vehicleType);
 }
 
 /** Where a vehicle's QR code points (the sticker PDF's QR code too): kept once in src/shared. */

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field.js';
 import { Input } from '../../components/ui/input.js';
 import { NativeSelect, optionsOf } from './native-select.js';
 import { vehicleScreenTexts } from './texts.js';
-import { colorLabel } from './vehicle-display.js';
+import { colorLabel, vehicleTypeLabel } from './vehicle-display.js';
 import {
   modelFieldMode,
   type VehicleFormState,
@@ -19,8 +19,6 @@ import {
 } from './vehicle-form-state.js';
 
 const makeOptions = optionsOf(VEHICLE_MAKES);
-const colorOptions = optionsOf(VEHICLE_COLORS, colorLabel);
-const typeOptions = VEHICLE_TYPES.map(({ value, label }) => ({ value, label }));
 
 interface VehicleFormFieldsProps {
   /** Prefix of the controls' ids, one per form on a page. */
@@ -41,12 +39,12 @@ function ModelField({
     const canPickFromList = modelsOf(state.make).length > 1;
     return (
       <div className="flex flex-col gap-1.5">
-        <FormField id={id} label="Model">
+        <FormField id={id} label={vehicleScreenTexts.model}>
           <Input
             id={id}
             value={state.model}
             maxLength={MODEL_MAX}
-            placeholder="Enter model"
+            placeholder={vehicleScreenTexts.enterModel}
             autoComplete="off"
             onChange={(event) => setState((current) => ({ ...current, model: event.target.value }))}
           />
@@ -57,18 +55,20 @@ function ModelField({
             className="-mt-1.5 self-start"
             onClick={() => setState((current) => withModelList(current))}
           >
-            Pick from the list instead
+            {vehicleScreenTexts.pickFromList}
           </Button>
         ) : null}
       </div>
     );
   }
   return (
-    <FormField id={id} label="Model">
+    <FormField id={id} label={vehicleScreenTexts.model}>
       <NativeSelect
         id={id}
         disabled={mode === 'disabled'}
-        placeholder={mode === 'disabled' ? 'Select make first' : 'Select model'}
+        placeholder={
+          mode === 'disabled' ? vehicleScreenTexts.selectMakeFirst : vehicleScreenTexts.selectModel
+        }
         options={optionsOf(modelsOf(state.make))}
         value={state.model}
         onChange={(event) => setState((current) => withModelChoice(current, event.target.value))}
@@ -85,12 +85,15 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
   const field =
     (name: 'year' | 'color' | 'displayName' | 'vehicleType') => (event: { target: { value: string } }) =>
       setState((current) => ({ ...current, [name]: event.target.value }));
+  // Labels in the app's language, read at each render.
+  const colorOptions = optionsOf(VEHICLE_COLORS, colorLabel);
+  const typeOptions = VEHICLE_TYPES.map(({ value }) => ({ value, label: vehicleTypeLabel(value) }));
   return (
     <>
-      <FormField id={`${idPrefix}-make`} label="Make">
+      <FormField id={`${idPrefix}-make`} label={vehicleScreenTexts.make}>
         <NativeSelect
           id={`${idPrefix}-make`}
-          placeholder="Select make"
+          placeholder={vehicleScreenTexts.selectMake}
           options={makeOptions}
           value={state.make}
           onChange={(event) => setState((current) => withMake(current, event.target.value))}
@@ -98,16 +101,16 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
       </FormField>
       <ModelField idPrefix={idPrefix} state={state} setState={setState} />
       <div className="grid grid-cols-2 gap-3">
-        <FormField id={`${idPrefix}-year`} label="Year">
+        <FormField id={`${idPrefix}-year`} label={vehicleScreenTexts.year}>
           <NativeSelect
             id={`${idPrefix}-year`}
-            placeholder="Select year"
+            placeholder={vehicleScreenTexts.selectYear}
             options={optionsOf(years)}
             value={state.year}
             onChange={field('year')}
           />
         </FormField>
-        <FormField id={`${idPrefix}-type`} label="Vehicle Type">
+        <FormField id={`${idPrefix}-type`} label={vehicleScreenTexts.vehicleType}>
           <NativeSelect
             id={`${idPrefix}-type`}
             options={typeOptions}
@@ -116,12 +119,12 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
           />
         </FormField>
       </div>
-      <FormField id={`${idPrefix}-plate`} label="License Plate">
+      <FormField id={`${idPrefix}-plate`} label={vehicleScreenTexts.licensePlate}>
         <Input
           id={`${idPrefix}-plate`}
           value={state.licensePlate}
           maxLength={REGISTRATION_PLATE_MAX}
-          placeholder="ABC-1234"
+          placeholder={vehicleScreenTexts.platePlaceholder}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
@@ -129,10 +132,10 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
           onChange={(event) => setState((current) => withPlate(current, event.target.value))}
         />
       </FormField>
-      <FormField id={`${idPrefix}-color`} label="Color">
+      <FormField id={`${idPrefix}-color`} label={vehicleScreenTexts.color}>
         <NativeSelect
           id={`${idPrefix}-color`}
-          placeholder="Select color"
+          placeholder={vehicleScreenTexts.selectColor}
           options={colorOptions}
           value={state.color}
           onChange={field('color')}
@@ -140,14 +143,14 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
       </FormField>
       <FormField
         id={`${idPrefix}-display-name`}
-        label="Display Name"
+        label={vehicleScreenTexts.displayName}
         hint={vehicleScreenTexts.displayNameHint}
       >
         <Input
           id={`${idPrefix}-display-name`}
           value={state.displayName}
           maxLength={DISPLAY_NAME_MAX}
-          placeholder="e.g. Family SUV"
+          placeholder={vehicleScreenTexts.displayNamePlaceholder}
           autoComplete="off"
           aria-describedby={`${idPrefix}-display-name-hint`}
           onChange={field('displayName')}

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { vehicleTexts } from '../../../shared/vehicles/texts.js';
 import { pageHeadingRef } from '../../components/page-title.js';
 import { Button } from '../../components/ui/button.js';
+import { vehicleNotFoundTexts } from './not-found-texts.js';
 
 interface VehicleNotFoundProps {
   title?: string;
@@ -28,15 +29,13 @@ export function VehicleNotFound({
         {title}
       </h1>
       <p className="text-sm text-muted-foreground">
-        {isFinder
-          ? 'This vehicle is not registered with the product or is no longer active.'
-          : "This vehicle doesn't exist or isn't one of your vehicles."}
+        {isFinder ? vehicleNotFoundTexts.forFinder : vehicleNotFoundTexts.forOwner}
       </p>
       <Button asChild variant="outline">
         {isFinder ? (
-          <Link href="/license-plate">Look Up Another Vehicle</Link>
+          <Link href="/license-plate">{vehicleNotFoundTexts.lookUpAnother}</Link>
         ) : (
-          <Link href="/vehicle-management">Back to My Vehicles</Link>
+          <Link href="/vehicle-management">{vehicleNotFoundTexts.backToMyVehicles}</Link>
         )}
       </Button>
     </div>

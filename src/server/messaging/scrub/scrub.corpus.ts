@@ -1,12 +1,13 @@
 /**
  * The labelled corpus of the contact-details scrubber (issue 33 point 2, docs/decisions/0148). A sample
  * to hide names the part that must be gone from the masked text; a sample to keep must come back as is.
+ * Test data, not texts of the app: a sample's words are its `input`.
  */
 export type HideCategory = 'phone' | 'email' | 'link' | 'handle' | 'spaced' | 'spelled';
 export type KeepCategory = 'plate' | 'time' | 'price' | 'date' | 'sentence';
 export type Sample =
-  | { expect: 'hide'; category: HideCategory; text: string; secret: string }
-  | { expect: 'keep'; category: KeepCategory; text: string };
+  | { expect: 'hide'; category: HideCategory; input: string; secret: string }
+  | { expect: 'keep'; category: KeepCategory; input: string };
 
 const phoneTemplates = [
   (n: string) => `call me on ${n}`,
@@ -210,15 +211,15 @@ const plateTemplates = [
 const keepSentences: Sample[] = [
   ...['10:30', '7pm', '7 pm', '19:45', '08:15', '6.30am', '23:59:59', '9am', '12:00', '10h30'].flatMap(
     (time): Sample[] => [
-      { expect: 'keep', category: 'time', text: `I'll be back at ${time}` },
-      { expect: 'keep', category: 'time', text: `Meter expires ${time}, then again 18:00` },
+      { expect: 'keep', category: 'time', input: `I'll be back at ${time}` },
+      { expect: 'keep', category: 'time', input: `Meter expires ${time}, then again 18:00` },
     ],
   ),
   ...[
     'Buses at 10.30 11.45 12.15',
     'between 10:30 and 11:45 and 13:00 and 14:15',
     'from 7pm to 9pm, then 10pm',
-  ].map((text): Sample => ({ expect: 'keep', category: 'time', text })),
+  ].map((text): Sample => ({ expect: 'keep', category: 'time', input: text })),
   ...[
     '€5',
     '12.50',
@@ -231,13 +232,13 @@ const keepSentences: Sample[] = [
     'CHF 120',
     '15 dollars',
   ].flatMap((price): Sample[] => [
-    { expect: 'keep', category: 'price', text: `The ticket costs ${price}` },
-    { expect: 'keep', category: 'price', text: `Fine is ${price} and the clamp 120.00` },
+    { expect: 'keep', category: 'price', input: `The ticket costs ${price}` },
+    { expect: 'keep', category: 'price', input: `Fine is ${price} and the clamp 120.00` },
   ]),
   ...['2024-05-01', '01/02/2024', '1.2.2024', '12.05.2024', '05-12-24', '3 March 2025', '31/12/2025'].flatMap(
     (date): Sample[] => [
-      { expect: 'keep', category: 'date', text: `Your permit ran out on ${date}` },
-      { expect: 'keep', category: 'date', text: `From ${date} to 2025-06-30 the street is closed` },
+      { expect: 'keep', category: 'date', input: `Your permit ran out on ${date}` },
+      { expect: 'keep', category: 'date', input: `From ${date} to 2025-06-30 the street is closed` },
     ],
   ),
   ...[
@@ -293,13 +294,13 @@ const keepSentences: Sample[] = [
     'Version 2.3.1 of the parking app',
     'Booking ref 3ea5ec39-2e06-4d45-b1c9-8a2cff6b9b54',
     'Deleted 5224e29c-1234-4c1c-abc2-86527e01619a',
-  ].map((text): Sample => ({ expect: 'keep', category: 'sentence', text })),
+  ].map((text): Sample => ({ expect: 'keep', category: 'sentence', input: text })),
 ];
 
 const hide = (category: HideCategory, secrets: string[], templates = phoneTemplates): Sample[] =>
   secrets.map((secret, index) => {
     const template = templates[index % templates.length] ?? ((text: string) => text);
-    return { expect: 'hide', category, text: template(secret), secret };
+    return { expect: 'hide', category, input: template(secret), secret };
   });
 
 export const scrubCorpus: Sample[] = [
@@ -313,7 +314,7 @@ export const scrubCorpus: Sample[] = [
   ...hide('spaced', spaced),
   ...hide('spelled', spelled),
   ...plates.flatMap((plate) =>
-    plateTemplates.map((template): Sample => ({ expect: 'keep', category: 'plate', text: template(plate) })),
+    plateTemplates.map((template): Sample => ({ expect: 'keep', category: 'plate', input: template(plate) })),
   ),
   ...keepSentences,
 ];

@@ -20,7 +20,7 @@ const allowedMisses: Record<Sample['category'], number> = {
 
 const missed = (sample: Sample, masked: string) =>
   sample.expect === 'keep'
-    ? masked !== sample.text
+    ? masked !== sample.input
     : masked.includes(sample.secret) || !Object.values(scrubTexts).some((text) => masked.includes(text));
 
 describe('the contact-details scrubber', () => {
@@ -28,15 +28,15 @@ describe('the contact-details scrubber', () => {
     expect(scrubCorpus.length).toBeGreaterThanOrEqual(300);
     const misses = new Map<Sample['category'], string[]>();
     for (const sample of scrubCorpus) {
-      const masked = scrubContactDetails(sample.text);
+      const masked = scrubContactDetails(sample.input);
       if (missed(sample, masked)) {
-        misses.set(sample.category, [...(misses.get(sample.category) ?? []), `${sample.text} → ${masked}`]);
+        misses.set(sample.category, [...(misses.get(sample.category) ?? []), `${sample.input} → ${masked}`]);
       }
     }
     const falseNegatives = scrubCorpus.filter((s) => s.expect === 'hide');
     const falsePositives = scrubCorpus.filter((s) => s.expect === 'keep');
     const count = (samples: Sample[]) =>
-      samples.filter((s) => misses.get(s.category)?.some((m) => m.startsWith(`${s.text} →`))).length;
+      samples.filter((s) => misses.get(s.category)?.some((m) => m.startsWith(`${s.input} →`))).length;
     console.log(
       `scrub corpus: ${scrubCorpus.length} samples; false negatives ${count(falseNegatives)} of ${falseNegatives.length}; false positives ${count(falsePositives)} of ${falsePositives.length}`,
     );
