@@ -13,7 +13,7 @@ import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
 import type { Feature, FeatureDeps } from './feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
 import { Readiness } from './health/readiness.js';
-import { registerRequestLocale } from './i18n.js';
+import { localeOfRequest, registerRequestLocale } from './i18n.js';
 import { Jobs } from './jobs/jobs.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerMessagingFeature } from './messaging/messaging.feature.js';
@@ -70,7 +70,9 @@ declare module 'fastify' {
 /** The whole server, without listening: what main starts and what tests inject into. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
-  const earlyAnswers = createEarlyAnswers(apiHeadersFor(config));
+  const earlyAnswers = createEarlyAnswers(apiHeadersFor(config), (request) => ({
+    'content-language': localeOfRequest(request),
+  }));
   const app = Fastify({
     // The health check is answered ahead of the framework once its answer is known (plugins/early-answers.ts).
     serverFactory: earlyAnswers.serverFactory,

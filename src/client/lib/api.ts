@@ -3,8 +3,8 @@ import type { Contract } from '../../shared/contract.js';
 import { type ApiErrorBody, apiErrorBodySchema } from '../../shared/errors.js';
 import { ApiError, ResponseContractError } from './api-error.js';
 import { connectivity, isNoAnswer } from './connectivity.js';
+import { currentLocale } from './current-locale.js';
 import { isEmailVerificationRequired, raiseEmailVerificationRequired } from './email-verification-event.js';
-import { currentLocale } from './i18n.js';
 import { queryKeys } from './query-keys.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -15,12 +15,16 @@ export type EarlyAnswerer = () => EarlyAnswer | undefined;
 
 /**
  * Answers a few GETs of an exact path (no query string) before Fastify's routing, hooks and logger run,
- * with the headers every /api answer carries: a health check is called by machines, often, and needs
+ * with the headers every /api answer carries (its language's too): a health check is called by machines, often, and needs
  * none of that (docs/decisions/0121-health-answered-early.md). Anything else, and every request while the
  * server closes (Fastify then answers 503 and closes the connection, as a load balancer draining it
  * expects), goes to Fastify as before.
  */
-export function createEarlyAnswers(apiHeaders: Readonly<Record<string, string>>) {
+export function createEarlyAnswers(
+  apiHeaders: Readonly<Record<string, string>>,
+  /** The headers an answer takes from its request (Content-Language, from Accept-Language: src/server/i18n.ts). */
+  requestHeaders: (request: IncomingMessage) => Readonly<Record<string, string>> = () => ({}),
+) {
   const answerers = new Map<string, EarlyAnswerer>();
   let closing = false;
 
@@ -30,6 +34,7 @@ export function createEarlyAnswers(apiHeaders: Readonly<Record<string, string>>)
     if (known === undefined) return false;
     response.writeHead(known.statusCode, {
       ...apiHeaders,
+      ...requestHeaders(request),
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(known.json),
     });
