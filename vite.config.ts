@@ -25,6 +25,7 @@ const SHARED_BY_FIRST_SCREENS = new RegExp(
     'src/client/lib/use-preferences\\.',
     'src/client/features/vehicles/(vehicle-display|vehicle-type-icon|texts|queries)\\.',
     'src/client/features/messaging/texts\\.',
+    'src/shared/vehicles/(texts|sticker-code)\\.',
     'lucide-react/dist/esm/icons/(car|car-front|motorbike|truck|van|message-square|circle-check|log-in)\\.mjs',
   ].join('|'),
 );
@@ -103,6 +104,11 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'index', test: SHARED_BY_FIRST_SCREENS },
+            // Home's conversation lines and their times travel together (Home and Conversations load both).
+            {
+              name: 'conversation-display',
+              test: /src\/client\/(lib\/message-time|features\/messaging\/conversation-display)\./,
+            },
           ],
         },
       },

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { ClientPart } from '../src/shared/i18n/catalogs.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const clientDir = path.join(root, 'dist/client');
@@ -24,10 +25,10 @@ export interface MeasuredRoute {
   /** Whether the first-load budget applies. */
   isBudgeted: boolean;
   /**
-   * The parts of the language's catalogue the route waits for (src/client/lib/i18n.ts, app/pages.ts): `first`
-   * always; `rest` for a screen off the finder's path.
+   * The parts of the language's catalogue the route waits for (src/client/lib/i18n.ts, app/pages.ts,
+   * shared/i18n/catalogs.ts): a first screen's own part, the whole for a screen off the first screens.
    */
-  catalogues: ('first' | 'rest')[];
+  catalogues: ClientPart[];
 }
 
 const page = (file: string) => `src/client/pages/${file}.tsx`;
@@ -38,84 +39,84 @@ export const measuredRoutes: MeasuredRoute[] = [
     url: '/',
     pages: [page('landing')],
     isBudgeted: true,
-    catalogues: ['first'],
+    catalogues: ['landing'],
   },
   {
     name: 'Finder: QR link, Vehicle found, Send Message',
     url: '/vehicle-found?qr=… → /message/{id}',
     pages: [page('vehicle-found'), page('send-message')],
     isBudgeted: true,
-    catalogues: ['first'],
+    catalogues: ['finder'],
   },
   {
     name: 'Vehicle found',
     url: '/vehicle-found/{id}',
     pages: [page('vehicle-found')],
     isBudgeted: true,
-    catalogues: ['first'],
+    catalogues: ['finder'],
   },
   {
     name: 'Home (signed in)',
     url: '/',
     pages: [page('home')],
     isBudgeted: true,
-    catalogues: ['first', 'rest'],
+    catalogues: ['owner'],
   },
   {
     name: 'Sign in / Sign up',
     url: '/auth',
     pages: [page('auth')],
     isBudgeted: false,
-    catalogues: ['first', 'rest'],
+    catalogues: ['all'],
   },
   {
     name: 'QR scanner',
     url: '/qr-scanner',
     pages: [page('qr-scanner')],
     isBudgeted: false,
-    catalogues: ['first'],
+    catalogues: ['finder'],
   },
   {
     name: 'License plate',
     url: '/license-plate',
     pages: [page('license-plate')],
     isBudgeted: false,
-    catalogues: ['first'],
+    catalogues: ['finder'],
   },
   {
     name: 'Conversations',
     url: '/conversations',
     pages: [page('conversations')],
     isBudgeted: false,
-    catalogues: ['first', 'rest'],
+    catalogues: ['all'],
   },
   {
     name: 'Your QR Code',
     url: '/qr-code/{id}',
     pages: [page('qr-code')],
     isBudgeted: false,
-    catalogues: ['first', 'rest'],
+    catalogues: ['all'],
   },
   {
     name: 'My Vehicles',
     url: '/vehicle-management',
     pages: [page('vehicle-management')],
     isBudgeted: false,
-    catalogues: ['first', 'rest'],
+    catalogues: ['all'],
   },
   {
     name: 'Add Vehicle',
     url: '/vehicle-setup',
     pages: [page('vehicle-setup')],
     isBudgeted: false,
-    catalogues: ['first', 'rest'],
+    catalogues: ['all'],
   },
   {
     name: 'Profile',
     url: '/profile',
     pages: [page('profile')],
     isBudgeted: false,
-    catalogues: ['first', 'rest'],
+    catalogues: ['all'],
   },
 ];
 
@@ -180,8 +181,7 @@ export function measureRoutes(
       if (!manifest[pageSource]) throw new Error(`The build manifest has no chunk for ${pageSource}`);
       staticClosure(manifest, pageSource, keys);
     }
-    // The language's catalogue: the first screen waits for its first part (main.tsx), a lazy screen off the
-    // finder's path for the rest (app/pages.ts).
+    // The language's catalogue: the part the route's screen waits for (main.tsx, app/pages.ts).
     for (const part of route.catalogues) {
       const catalogue = `locales/${locale}/${part}.json`;
       if (!manifest[catalogue]) throw new Error(`The build manifest has no chunk for ${catalogue}`);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { CATALOGS, type Catalog, catalogOf } from '../src/shared/i18n/catalogs.js';
+import { CATALOGS, type Catalog, catalogsOf } from '../src/shared/i18n/catalogs.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../src/shared/i18n/locales.js';
 import { definedTexts, type TextDefinition } from '../src/shared/i18n/texts.js';
 
@@ -165,7 +165,8 @@ export function expectedFiles(definitions: ReadonlyMap<string, TextDefinition>):
         // English too: the client's build carries ids, not words (scripts/texts-without-words.ts). A
         // missing translation falls back to the English the server's modules hold.
         if (!text) continue;
-        catalogs.get(catalogOf(namespace))?.push([definition.id, compileText(definition, text)]);
+        for (const catalog of catalogsOf(namespace))
+          catalogs.get(catalog)?.push([definition.id, compileText(definition, text)]);
       }
     for (const [catalog, entries] of catalogs)
       files.set(

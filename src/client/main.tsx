@@ -1,7 +1,7 @@
 import { StrictMode, startTransition, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
-import { preloadFirstPage } from './app/pages.js';
+import { firstPagePart, preloadFirstPage } from './app/pages.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
 import { captureWorkerMessages } from './features/app-badge/worker-messages.js';
 import { prefetchUser } from './features/auth/queries.js';
@@ -36,10 +36,13 @@ function InItsLanguage() {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
-// The language's first catalogue arrives with the first page's chunk and data, asked for above.
+// The first page's part of the language's catalogue arrives with its chunk and data, asked for above.
 // This browser's choice, else the account's as last seen (the session's answer may change it: Settings'
 // language.ts follows it), else the browser's languages.
-void activateLocale(appLocale(rememberedAccountLocale())).then(() => {
+void activateLocale(
+  appLocale(rememberedAccountLocale()),
+  firstPagePart(window.location, hasSessionHint()),
+).then(() => {
   followAccountLocale(queryClient);
   startTransition(() =>
     root.render(

@@ -2,7 +2,7 @@ import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import fs from 'node:fs';
 import { type I18n, setupI18n } from '@lingui/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CATALOGS } from '../shared/i18n/catalogs.js';
+import type { Catalog } from '../shared/i18n/catalogs.js';
 import {
   acceptedLanguages,
   DEFAULT_LOCALE,
@@ -24,7 +24,8 @@ const LOCALES_DIR = new URL('../../locales/', import.meta.url);
 
 function readCatalogue(locale: Locale): Record<string, unknown> {
   const messages: Record<string, unknown> = {};
-  for (const catalog of CATALOGS) {
+  // `all` and `server` hold every text; the browser's first-screen parts repeat some of `all`'s.
+  for (const catalog of ['all', 'server'] satisfies Catalog[]) {
     const file = new URL(`${locale}/${catalog}.json`, LOCALES_DIR);
     if (fs.existsSync(file)) Object.assign(messages, JSON.parse(fs.readFileSync(file, 'utf8')));
   }

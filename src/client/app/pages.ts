@@ -1,23 +1,24 @@
 import { type ComponentType, lazy } from 'react';
+import type { ClientPart } from '../../shared/i18n/catalogs.js';
 import { isVehicleCode } from '../features/finder/scan-code.js';
 import { prefetchVehicleByQrCode } from '../features/finder/vehicle-reads.js';
-import { restOfCatalogue } from '../lib/i18n.js';
+import { catalogueReady } from '../lib/i18n.js';
 import { queryClient } from '../lib/query-client.js';
 
 /**
  * Every screen is its own chunk, loaded when its route first renders (the router's Suspense shows a spinner
  * meanwhile): the first load of a page carries only the shell and that page, not the whole app. Each
  * loader names the page's module once, so the build splits there and the service worker precaches the chunk.
- * A screen off the finder's path also waits for the rest of its language's catalogue (lib/i18n.ts), which
- * the finder's screens do not need (shared/i18n/catalogs.ts).
+ * Each also waits for its part of the language's catalogue (lib/i18n.ts, shared/i18n/catalogs.ts): a first
+ * screen's (landing, finder, owner) is small; the others wait for the whole, which is on its way by then.
  */
 function page<Module, Props>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType<Props>,
-  catalogue: 'first' | 'rest' = 'rest',
+  part: ClientPart = 'all',
 ): ComponentType<Props> {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), catalogue === 'rest' ? restOfCatalogue() : undefined]);
+    const [module] = await Promise.all([load(), catalogueReady(part)]);
     return { default: pick(module) };
   }) as ComponentType<Props>;
 }
@@ -58,26 +59,26 @@ export const ConversationsSignInRequired = page(
 );
 export const EmailVerificationPage = page(emailVerification, (module) => module.EmailVerificationPage);
 export const HelpPage = page(help, (module) => module.HelpPage);
-export const HomePage = page(home, (module) => module.HomePage);
-export const LandingPage = page(landing, (module) => module.LandingPage, 'first');
-export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage, 'first');
-export const MessageSuccessPage = page(messageSuccess, (module) => module.MessageSuccessPage, 'first');
-export const MessageStatusPage = page(messageStatus, (module) => module.MessageStatusPage, 'first');
-export const NotFoundPage = page(notFound, (module) => module.NotFoundPage, 'first');
+export const HomePage = page(home, (module) => module.HomePage, 'owner');
+export const LandingPage = page(landing, (module) => module.LandingPage, 'landing');
+export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage, 'finder');
+export const MessageSuccessPage = page(messageSuccess, (module) => module.MessageSuccessPage, 'landing');
+export const MessageStatusPage = page(messageStatus, (module) => module.MessageStatusPage, 'landing');
+export const NotFoundPage = page(notFound, (module) => module.NotFoundPage, 'landing');
 export const PrintStickerPage = page(printSticker, (module) => module.PrintStickerPage);
 export const ProfilePage = page(profile, (module) => module.ProfilePage);
 export const QrCodePage = page(qrCode, (module) => module.QrCodePage);
-export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage, 'first');
+export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage, 'finder');
 export const ResetPasswordPage = page(resetPassword, (module) => module.ResetPasswordPage);
-export const SendMessagePage = page(sendMessage, (module) => module.SendMessagePage, 'first');
+export const SendMessagePage = page(sendMessage, (module) => module.SendMessagePage, 'finder');
 export const SettingsPage = page(settings, (module) => module.SettingsPage);
 export const SettingsSignedOut = page(settings, (module) => module.SettingsSignedOut);
 export const ServiceUnavailablePage = page(serviceUnavailable, (module) => module.ServiceUnavailablePage);
 export const VehicleEditPage = page(vehicleEdit, (module) => module.VehicleEditPage);
-export const VehicleFoundPage = page(vehicleFound, (module) => module.VehicleFoundPage, 'first');
-export const VehicleQrPage = page(vehicleFound, (module) => module.VehicleQrPage, 'first');
-export const VehicleShortCodePage = page(vehicleFound, (module) => module.VehicleShortCodePage, 'first');
-export const VehicleFoundByQrPage = page(vehicleFound, (module) => module.VehicleFoundByQrPage, 'first');
+export const VehicleFoundPage = page(vehicleFound, (module) => module.VehicleFoundPage, 'finder');
+export const VehicleQrPage = page(vehicleFound, (module) => module.VehicleQrPage, 'finder');
+export const VehicleShortCodePage = page(vehicleFound, (module) => module.VehicleShortCodePage, 'finder');
+export const VehicleFoundByQrPage = page(vehicleFound, (module) => module.VehicleFoundByQrPage, 'finder');
 export const VehicleManagementPage = page(vehicleManagement, (module) => module.VehicleManagementPage);
 export const VehicleSetupPage = page(vehicleSetup, (module) => module.VehicleSetupPage);
 export const VehicleThemePage = page(vehicleTheme, (module) => module.VehicleThemePage);
@@ -92,6 +93,19 @@ const QR_LINK_PATH = /^\/vehicle\/qr\/([^/]+)$/;
  * 0110-first-screen-reads.md). At /, Home or the landing page: the session hint cookie says whether a
  * session cookie was set. At a QR link (a passer-by who scanned a sticker), Vehicle found and the vehicle.
  */
+/** The finder's pages (router.tsx): a QR link, a short code, Vehicle found, Send Message, scanner, plate search. */
+const FINDER_PATHS = /^\/(vehicle\/qr\/|c\/|vehicle-found(\/|$)|message\/|qr-scanner$|license-plate$)/;
+
+/** The part of the language's catalogue the first page waits for (page() above; lib/i18n.ts). */
+export function firstPagePart(
+  location: { pathname: string; search: string },
+  hasSessionHint: boolean,
+): ClientPart {
+  const { pathname } = location;
+  if (pathname === '/') return hasSessionHint ? 'owner' : 'landing';
+  return FINDER_PATHS.test(pathname) ? 'finder' : 'all';
+}
+
 export function preloadFirstPage(location: { pathname: string; search: string }, hasSessionHint: boolean) {
   const { pathname, search } = location;
   if (pathname === '/') {

@@ -1,47 +1,76 @@
 /**
- * Which catalogue a namespace's texts travel in (docs/decisions/0162-languages-plan.md). The browser loads
- * `first` before the first screen paints (the finder's path: landing, scanner, plate, vehicle found, send
- * message, the message's status, the shell, errors), and `rest` with the first screen that needs it; the
- * server reads all three, and `server` is its alone (mails, push notifications). A namespace not named
- * here travels in `rest`.
+ * Which catalogues a namespace's texts travel in (docs/decisions/0162-languages-plan.md, 0167). `all` holds
+ * every text the browser shows; a first screen waits only for its part of it, then `all` follows once it has
+ * painted (src/client/lib/i18n.ts): `landing` (the landing page), `finder` (a QR link's Vehicle found and Send
+ * Message, the scanner and the plate search), `owner` (Home). Each part holds the shell's texts too, so a first
+ * screen waits for one file. `server` is the server's alone (mails, push notifications); the server reads
+ * `all` and `server`. A namespace not named here travels in `all` only.
  */
-export const CATALOGS = ['first', 'rest', 'server'] as const;
+export const CATALOGS = ['landing', 'finder', 'owner', 'all', 'server'] as const;
 export type Catalog = (typeof CATALOGS)[number];
+/** A part of the browser's catalogue: what a screen waits for before it shows. */
+export type ClientPart = Exclude<Catalog, 'server'>;
+export const CLIENT_PARTS: readonly ClientPart[] = ['landing', 'finder', 'owner', 'all'];
 
-const FIRST: readonly string[] = [
-  'vehicles',
-  // Messaging: Send Message, its success and status pages (the finder's path; docs/decisions/0165).
-  'messages',
-  'quickMessages',
-  'ownerStatus',
-  'contactNotice',
-  'sentStatus',
-  'sendMessage',
-  'messageSuccess',
-  'messageStatus',
-  'reply',
-  'urgent',
-  'sendCountdown',
-  // The vehicle feature's pieces the finder's screens show too: colours, the back link (features/vehicles).
-  'vehicleDisplay',
+/** What every first screen shows: the shell, its notices and error toasts, the vehicles' words. */
+const SHELL: readonly string[] = [
+  'shell',
+  'components',
+  'errorToasts',
+  'notices',
   // The toasts after signing out or deleting the account, the offline notice (docs/decisions/0166).
   'accountNotices',
   'savedData',
-  // The shell, the finder's path and the vehicle's words it shows (issue 36).
-  'shell',
-  'components',
-  'landing',
-  'finder',
-  'errorToasts',
-  'notices',
-  'messageTime',
-  'acceptance',
-  'sampleVehicle',
-  'plateLookup',
   'vehicleTypes',
   'colors',
-  'vehicleNotFound',
 ];
+
+/** A QR link's Vehicle found and Send Message (docs/decisions/0165), the scanner and the plate search. */
+const FINDER: readonly string[] = [
+  ...SHELL,
+  'finder',
+  'plateLookup',
+  'vehicles',
+  'vehicleDisplay',
+  'vehicleNotFound',
+  'acceptance',
+  'ownerStatus',
+  'messages',
+  'quickMessages',
+  'contactNotice',
+  'sendMessage',
+  'reply',
+  'urgent',
+  'sendCountdown',
+  'messageTime',
+];
+
+/** The landing page: the finder's words (it searches plates) and its own. */
+const LANDING: readonly string[] = [
+  ...FINDER,
+  'landing',
+  'sampleVehicle',
+  'sentStatus',
+  'messageSuccess',
+  'messageStatus',
+];
+
+/** Home: its greeting, the owner's vehicles and recent conversations. */
+const OWNER: readonly string[] = [
+  ...SHELL,
+  'home',
+  'authScreens',
+  'recentConversations',
+  'vehicleScreens',
+  'vehicleDisplay',
+  'vehicles',
+  'messageTime',
+  'conversations',
+  'messages',
+  'quickMessages',
+  'ownerStatus',
+];
+
 const SERVER: readonly string[] = [
   'request',
   'scrub',
@@ -55,8 +84,12 @@ const SERVER: readonly string[] = [
   'stickerFile',
 ];
 
-export function catalogOf(namespace: string): Catalog {
-  if (FIRST.includes(namespace)) return 'first';
-  if (SERVER.includes(namespace)) return 'server';
-  return 'rest';
+/** The catalogues a namespace's texts travel in. */
+export function catalogsOf(namespace: string): Catalog[] {
+  if (SERVER.includes(namespace)) return ['server'];
+  const parts: Catalog[] = [];
+  if (LANDING.includes(namespace)) parts.push('landing');
+  if (FINDER.includes(namespace)) parts.push('finder');
+  if (OWNER.includes(namespace)) parts.push('owner');
+  return [...parts, 'all'];
 }

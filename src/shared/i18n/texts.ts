@@ -54,6 +54,26 @@ export interface TextDefinition {
 }
 
 const defined = new Map<string, TextDefinition>();
+const namespaces = new Map<string, string[]>();
+const definedListeners = new Set<(namespace: string) => void>();
+
+/** The order of ids in a namespace's run of a built catalogue (scripts/texts-without-words.ts): UTF-16 code units. */
+export const textOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The namespace of a text id. */
+export const namespaceOf = (id: string): string => {
+  const dot = id.indexOf('.');
+  return dot < 0 ? id : id.slice(0, dot);
+};
+
+/** A namespace's text ids in `textOrder`, once its texts() call has run; undefined before. */
+export const namespaceIds = (namespace: string): readonly string[] | undefined => namespaces.get(namespace);
+
+/** Calls `listener` with each namespace whose texts() call runs from now on. */
+export function onNamespaceDefined(listener: (namespace: string) => void): () => void {
+  definedListeners.add(listener);
+  return () => definedListeners.delete(listener);
+}
 
 /** Every text defined so far, by id (the modules that define them must have been loaded). */
 export const definedTexts = (): ReadonlyMap<string, TextDefinition> => defined;
@@ -61,6 +81,7 @@ export const definedTexts = (): ReadonlyMap<string, TextDefinition> => defined;
 /** Forgets a namespace's definitions (a test's own sample texts, so that the catalogues never see them). */
 export function forgetTexts(namespace: string): void {
   for (const [id, definition] of defined) if (definition.namespace === namespace) defined.delete(id);
+  namespaces.delete(namespace);
 }
 
 let current: () => I18n | undefined = () => undefined;
@@ -83,10 +104,18 @@ export function readTextsFrom(resolve: () => I18n | undefined): () => void {
  */
 export const textsLanguage = (): string => current()?.locale ?? '';
 
+const unloaded = new Set<string>();
+
 /** The text `id` in the current language; its English when no catalogue has it (English's own plain texts). */
 export function translate(id: string, message: string, values?: TextValues): string {
   const i18n = current();
   if (i18n?.locale && Object.hasOwn(i18n.messages, id)) return i18n._(id, values);
+  // The client's build has no English in its modules (scripts/texts-without-words.ts): a text read before
+  // its part of the catalogue came would show blank. Said once per text, where journeys fail on it.
+  if (message === '' && !unloaded.has(id)) {
+    unloaded.add(id);
+    console.error(`The text ${id} was read before its catalogue came (shared/i18n/catalogs.ts)`);
+  }
   // No catalogue holds it: an English text without values needs none (en-US's catalogue keeps only the
   // messages that need compiling); a message with values read before any language was loaded gets its
   // simple placeholders filled, which is all a test or an early error may need.
@@ -136,5 +165,14 @@ const isIcu = (value: unknown): value is Icu<TextValues> =>
 /** The texts of one namespace (a feature's texts module), read in the language of the moment. */
 export function texts<const T extends Record<string, Source>>(namespace: string, source: T): Texts<T> {
   if (!/^[a-z][A-Za-z0-9]*$/.test(namespace)) throw new Error(`Bad text namespace ${namespace}`);
-  return build(namespace, namespace, source) as Texts<T>;
+  const built = build(namespace, namespace, source) as Texts<T>;
+  namespaces.set(
+    namespace,
+    [...defined.values()]
+      .filter((definition) => definition.namespace === namespace)
+      .map(({ id }) => id)
+      .sort(textOrder),
+  );
+  for (const listener of definedListeners) listener(namespace);
+  return built;
 }

@@ -13,7 +13,7 @@ const german = setupI18n({
   locale: 'de-DE',
   messages: {
     'de-DE': JSON.parse(
-      fs.readFileSync(new URL('../../../../locales/de-DE/first.json', import.meta.url), 'utf8'),
+      fs.readFileSync(new URL('../../../../locales/de-DE/all.json', import.meta.url), 'utf8'),
     ),
   },
 });
