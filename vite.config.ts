@@ -23,12 +23,33 @@ const SHARED_BY_FIRST_SCREENS = new RegExp(
     'src/client/components/(brand|page-title)\\.',
     'src/client/components/ui/(card|tooltip)\\.',
     'src/client/lib/use-preferences\\.',
-    'src/client/features/vehicles/(vehicle-display|vehicle-type-icon|texts|queries)\\.',
+    'src/client/features/vehicles/(vehicle-display|vehicle-type-icon|queries)\\.',
     'src/client/features/messaging/texts\\.',
     'src/shared/vehicles/(texts|sticker-code)\\.',
     'lucide-react/dist/esm/icons/(car|car-front|motorbike|truck|van|message-square|circle-check|log-in)\\.mjs',
   ].join('|'),
 );
+
+/**
+ * The small modules Send Message loads beside its page (the finder's second screen), most of them shared with
+ * the owner's vehicle screens: one file instead of six of 0.1-0.4 KB each (docs/decisions/0167).
+ */
+const SCREEN_PARTS = new RegExp(
+  [
+    'src/client/features/vehicles/(screen-header|failures|failure-texts)\\.',
+    'src/client/lib/handle-error\\.',
+    'src/shared/messaging/scrub-texts\\.',
+    'lucide-react/dist/esm/icons/(send|arrow-left)\\.mjs',
+  ].join('|'),
+);
+
+/** Vehicle found's parts, which Send Message and the plate search share: one file, not three. */
+const FINDER_PARTS =
+  /src\/client\/features\/finder\/(found-vehicle-card|found-vehicle-storage|lookups)\.|lucide-react\/dist\/esm\/icons\/search-x\.mjs/;
+
+/** Home's small modules that the finder's screens do not load: one file (docs/decisions/0167). */
+const OWNER_PARTS =
+  /src\/client\/(features\/vehicles\/texts|features\/auth\/(texts|user-display)|components\/avatar)\./;
 
 export default defineConfig({
   resolve: {
@@ -104,6 +125,12 @@ export default defineConfig({
           groups: [
             { name: 'index', tags: ['$initial'] },
             { name: 'index', test: SHARED_BY_FIRST_SCREENS },
+            // Vehicle found's card, its lookups and their icons (the finder's screens and the plate search).
+            { name: 'finder-parts', test: FINDER_PARTS },
+            // Send Message's small parts, which the vehicle screens share: one file, not six.
+            { name: 'screen-parts', test: SCREEN_PARTS },
+            // What Home shows beside its page that the finder's screens do not: the owner's screens' texts, the avatar.
+            { name: 'owner-parts', test: OWNER_PARTS },
             // Home's conversation lines and their times travel together (Home and Conversations load both).
             {
               name: 'conversation-display',

@@ -74,14 +74,14 @@ export const measuredRoutes: MeasuredRoute[] = [
     url: '/qr-scanner',
     pages: [page('qr-scanner')],
     isBudgeted: false,
-    catalogues: ['finder'],
+    catalogues: ['landing'],
   },
   {
     name: 'License plate',
     url: '/license-plate',
     pages: [page('license-plate')],
     isBudgeted: false,
-    catalogues: ['finder'],
+    catalogues: ['landing'],
   },
   {
     name: 'Conversations',

@@ -156,7 +156,7 @@ export function expectedFiles(definitions: ReadonlyMap<string, TextDefinition>):
   }
   for (const locale of LOCALES) {
     const catalogs = new Map<Catalog, [string, unknown][]>(CATALOGS.map((catalog) => [catalog, []]));
-    for (const [namespace, list] of namespaces)
+    for (const list of namespaces.values())
       for (const definition of list) {
         const text =
           locale === DEFAULT_LOCALE
@@ -165,7 +165,7 @@ export function expectedFiles(definitions: ReadonlyMap<string, TextDefinition>):
         // English too: the client's build carries ids, not words (scripts/texts-without-words.ts). A
         // missing translation falls back to the English the server's modules hold.
         if (!text) continue;
-        for (const catalog of catalogsOf(namespace))
+        for (const catalog of catalogsOf(definition.id))
           catalogs.get(catalog)?.push([definition.id, compileText(definition, text)]);
       }
     for (const [catalog, entries] of catalogs)

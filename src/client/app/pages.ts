@@ -61,14 +61,14 @@ export const EmailVerificationPage = page(emailVerification, (module) => module.
 export const HelpPage = page(help, (module) => module.HelpPage);
 export const HomePage = page(home, (module) => module.HomePage, 'owner');
 export const LandingPage = page(landing, (module) => module.LandingPage, 'landing');
-export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage, 'finder');
+export const LicensePlatePage = page(licensePlate, (module) => module.LicensePlatePage, 'landing');
 export const MessageSuccessPage = page(messageSuccess, (module) => module.MessageSuccessPage, 'landing');
 export const MessageStatusPage = page(messageStatus, (module) => module.MessageStatusPage, 'landing');
 export const NotFoundPage = page(notFound, (module) => module.NotFoundPage, 'landing');
 export const PrintStickerPage = page(printSticker, (module) => module.PrintStickerPage);
 export const ProfilePage = page(profile, (module) => module.ProfilePage);
 export const QrCodePage = page(qrCode, (module) => module.QrCodePage);
-export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage, 'finder');
+export const QrScannerPage = page(qrScanner, (module) => module.QrScannerPage, 'landing');
 export const ResetPasswordPage = page(resetPassword, (module) => module.ResetPasswordPage);
 export const SendMessagePage = page(sendMessage, (module) => module.SendMessagePage, 'finder');
 export const SettingsPage = page(settings, (module) => module.SettingsPage);
@@ -93,8 +93,10 @@ const QR_LINK_PATH = /^\/vehicle\/qr\/([^/]+)$/;
  * 0110-first-screen-reads.md). At /, Home or the landing page: the session hint cookie says whether a
  * session cookie was set. At a QR link (a passer-by who scanned a sticker), Vehicle found and the vehicle.
  */
-/** The finder's pages (router.tsx): a QR link, a short code, Vehicle found, Send Message, scanner, plate search. */
-const FINDER_PATHS = /^\/(vehicle\/qr\/|c\/|vehicle-found(\/|$)|message\/|qr-scanner$|license-plate$)/;
+/** The finder's pages (router.tsx): a QR link, a short code, Vehicle found, Send Message. */
+const FINDER_PATHS = /^\/(vehicle\/qr\/|c\/|vehicle-found(\/|$)|message\/)/;
+/** The scanner and the plate search, whose words travel with the landing page's. */
+const LANDING_PATHS = /^\/(qr-scanner|license-plate)$/;
 
 /** The part of the language's catalogue the first page waits for (page() above; lib/i18n.ts). */
 export function firstPagePart(
@@ -103,7 +105,8 @@ export function firstPagePart(
 ): ClientPart {
   const { pathname } = location;
   if (pathname === '/') return hasSessionHint ? 'owner' : 'landing';
-  return FINDER_PATHS.test(pathname) ? 'finder' : 'all';
+  if (FINDER_PATHS.test(pathname)) return 'finder';
+  return LANDING_PATHS.test(pathname) ? 'landing' : 'all';
 }
 
 export function preloadFirstPage(location: { pathname: string; search: string }, hasSessionHint: boolean) {

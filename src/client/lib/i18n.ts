@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import type { ClientPart } from '../../shared/i18n/catalogs.js';
 import { DEFAULT_LOCALE, isLocale, type Locale, negotiateLocale } from '../../shared/i18n/locales.js';
-import { namespaceIds, onNamespaceDefined, readTextsFrom } from '../../shared/i18n/texts.js';
+import { namespaceIds, onNamespaceDefined, readTextsFrom, wordsByIds } from '../../shared/i18n/texts.js';
 import { whenFirstScreenIsDone } from './after-first-screen.js';
 import { currentLocale } from './current-locale.js';
 
@@ -38,15 +38,6 @@ function load(locale: Locale, part: ClientPart): Promise<void> {
 /** Runs of words (a built catalogue) whose namespace's texts() call has not run yet, by language. */
 const waiting = new Map<string, Map<string, unknown[]>>();
 
-/** A namespace's run of words keyed by its ids (scripts/texts-without-words.ts has the order). */
-function runMessages(ids: readonly string[], words: readonly unknown[]): Record<string, unknown> {
-  const messages: Record<string, unknown> = {};
-  ids.forEach((id, index) => {
-    if (words[index] != null) messages[id] = words[index];
-  });
-  return messages;
-}
-
 /**
  * Loads a catalogue: as written (the dev server) keyed by id; as built, runs of words by namespace, each
  * keyed here by its namespace's ids once the module defining them has run (shared/i18n/texts.ts).
@@ -59,7 +50,7 @@ function loadCatalogue(locale: Locale, catalogue: unknown): void {
   const messages: Record<string, unknown> = {};
   for (const [namespace, ...words] of catalogue as [string, ...unknown[]][]) {
     const ids = namespaceIds(namespace);
-    if (ids) Object.assign(messages, runMessages(ids, words));
+    if (ids) Object.assign(messages, wordsByIds(ids, words));
     else waiting.set(locale, (waiting.get(locale) ?? new Map()).set(namespace, words));
   }
   i18n.load(locale, messages as never);
@@ -71,7 +62,7 @@ onNamespaceDefined((namespace) => {
     const ids = namespaceIds(namespace);
     if (!words || !ids) continue;
     runs.delete(namespace);
-    i18n.load(locale, runMessages(ids, words) as never);
+    i18n.load(locale, wordsByIds(ids, words) as never);
   }
 });
 

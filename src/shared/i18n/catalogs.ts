@@ -1,10 +1,13 @@
+import { namespaceOf } from './texts.js';
+
 /**
  * Which catalogues a namespace's texts travel in (docs/decisions/0162-languages-plan.md, 0167). `all` holds
  * every text the browser shows; a first screen waits only for its part of it, then `all` follows once it has
- * painted (src/client/lib/i18n.ts): `landing` (the landing page), `finder` (a QR link's Vehicle found and Send
- * Message, the scanner and the plate search), `owner` (Home). Each part holds the shell's texts too, so a first
+ * painted (src/client/lib/i18n.ts): `landing` (the landing page, the scanner, the plate search), `finder` (a QR
+ * link's Vehicle found and Send Message), `owner` (Home). Each part holds the shell's texts too, so a first
  * screen waits for one file. `server` is the server's alone (mails, push notifications); the server reads
- * `all` and `server`. A namespace not named here travels in `all` only.
+ * `all` and `server`. A part names a namespace (all its texts) or a text's id; a text not named travels in
+ * `all` only.
  */
 export const CATALOGS = ['landing', 'finder', 'owner', 'all', 'server'] as const;
 export type Catalog = (typeof CATALOGS)[number];
@@ -25,12 +28,37 @@ const SHELL: readonly string[] = [
   'colors',
 ];
 
-/** A QR link's Vehicle found and Send Message (docs/decisions/0165), the scanner and the plate search. */
+/** Of the finder's and the vehicles' namespaces, what Vehicle found, Send Message and their toasts show. */
+const FOUND: readonly string[] = [
+  ...[
+    'foundTitle',
+    'foundIntro',
+    'foundGone',
+    'licensePlate',
+    'color',
+    'type',
+    'vehicle',
+    'stickerWordBefore',
+    'stickerWordAfter',
+    'sendMessage',
+    'signInToWrite',
+    'createAccount',
+    'replyTitle',
+    'replyIntro',
+    'cancel',
+    'tryAgain',
+    'goToHome',
+    'qrNotFound',
+    'qrLookupFailed',
+    'qrInvalid',
+  ].map((key) => `finder.${key}`),
+  ...['vehicleNotFound', 'plateAlreadyRegistered', 'tooManyVehicles'].map((key) => `vehicles.${key}`),
+];
+
+/** A QR link's Vehicle found and Send Message (docs/decisions/0165): what the finder's first screens need. */
 const FINDER: readonly string[] = [
   ...SHELL,
-  'finder',
-  'plateLookup',
-  'vehicles',
+  ...FOUND,
   'vehicleDisplay',
   'vehicleNotFound',
   'acceptance',
@@ -45,9 +73,12 @@ const FINDER: readonly string[] = [
   'messageTime',
 ];
 
-/** The landing page: the finder's words (it searches plates) and its own. */
+/** The landing page, the scanner and the plate search: the finder's words and their own. */
 const LANDING: readonly string[] = [
   ...FINDER,
+  'finder',
+  'vehicles',
+  'plateLookup',
   'landing',
   'sampleVehicle',
   'sentStatus',
@@ -84,12 +115,15 @@ const SERVER: readonly string[] = [
   'stickerFile',
 ];
 
-/** The catalogues a namespace's texts travel in. */
-export function catalogsOf(namespace: string): Catalog[] {
-  if (SERVER.includes(namespace)) return ['server'];
+/** Whether a part's list names the text: its namespace, or the text's own id. */
+const names = (list: readonly string[], id: string) => list.includes(id) || list.includes(namespaceOf(id));
+
+/** The catalogues a text travels in. */
+export function catalogsOf(id: string): Catalog[] {
+  if (SERVER.includes(namespaceOf(id))) return ['server'];
   const parts: Catalog[] = [];
-  if (LANDING.includes(namespace)) parts.push('landing');
-  if (FINDER.includes(namespace)) parts.push('finder');
-  if (OWNER.includes(namespace)) parts.push('owner');
+  if (names(LANDING, id)) parts.push('landing');
+  if (names(FINDER, id)) parts.push('finder');
+  if (names(OWNER, id)) parts.push('owner');
   return [...parts, 'all'];
 }

@@ -69,6 +69,18 @@ export const namespaceOf = (id: string): string => {
 /** A namespace's text ids in `textOrder`, once its texts() call has run; undefined before. */
 export const namespaceIds = (namespace: string): readonly string[] | undefined => namespaces.get(namespace);
 
+/**
+ * A namespace's run of words in a built catalogue (scripts/texts-without-words.ts), keyed by its `ids`
+ * (`namespaceIds`); a null word is a text the language lacks.
+ */
+export function wordsByIds(ids: readonly string[], words: readonly unknown[]): Record<string, unknown> {
+  const messages: Record<string, unknown> = {};
+  ids.forEach((id, index) => {
+    if (words[index] != null) messages[id] = words[index];
+  });
+  return messages;
+}
+
 /** Calls `listener` with each namespace whose texts() call runs from now on. */
 export function onNamespaceDefined(listener: (namespace: string) => void): () => void {
   definedListeners.add(listener);

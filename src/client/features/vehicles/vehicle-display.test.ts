@@ -12,11 +12,9 @@ import {
   vehicleTypeLabel,
 } from './vehicle-display.js';
 
-/** The app's catalogues of a language, as the browser loads them (locales/{locale}/{first,rest}.json). */
+/** The app's whole catalogue of a language, as the browser loads it (locales/{locale}/all.json). */
 function catalogueOf(locale: string) {
-  const messages = {};
-  for (const part of ['first', 'rest'])
-    Object.assign(messages, JSON.parse(fs.readFileSync(`locales/${locale}/${part}.json`, 'utf8')));
+  const messages = JSON.parse(fs.readFileSync(`locales/${locale}/all.json`, 'utf8'));
   return setupI18n({ locale, messages: { [locale]: messages } });
 }
 
