@@ -49,7 +49,7 @@ const FINDER_PARTS =
 
 /** Home's small modules that the finder's screens do not load: one file (docs/decisions/0167). */
 const OWNER_PARTS =
-  /src\/client\/(features\/vehicles\/texts|features\/auth\/(texts|user-display)|components\/avatar)\./;
+  /src\/client\/(features\/vehicles\/(texts|plate-line)|features\/auth\/(texts|user-display)|components\/avatar)\./;
 
 export default defineConfig({
   resolve: {

@@ -13,7 +13,8 @@ test('the landing page tells search engines what it is: language, title, descrip
   page,
 }) => {
   await new LandingPage(page).goto();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // The app's language (en-US by default; index.html says so before the app runs, docs/decisions/0162).
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(page).toHaveTitle(/Vehicle Contact/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^.{40,}$/);
   await expect(page.locator('meta[name="robots"][content*="noindex"]')).toHaveCount(0);

@@ -16,12 +16,13 @@ import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { cn } from '../components/ui/cn.js';
 import { PageSpinner } from '../components/ui/spinner.js';
+import { PlateLine } from '../features/vehicles/plate-line.js';
 import { useVehicle } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { StickerPageDrawing } from '../features/vehicles/sticker-drawing.js';
 import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { useQrDataUrl } from '../features/vehicles/use-qr-data-url.js';
-import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
+import { vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
 
 /** A small drawing of each choice: the page with its stickers, or the theme's colours. */
@@ -137,7 +138,9 @@ export function PrintStickerPage() {
     <div className="flex flex-col gap-5 px-5 pb-8 pt-4">
       <ScreenHeader title={vehicleScreenTexts.printSticker.title} backHref={`/qr-code/${vehicle.id}`} />
       <div>
-        <p className="font-mono text-lg font-semibold tracking-wider">{plateLine(vehicle.licensePlate)}</p>
+        <p className="font-mono text-lg font-semibold tracking-wider">
+          <PlateLine licensePlate={vehicle.licensePlate} />
+        </p>
         <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
       </div>
       <p className="text-sm text-muted-foreground">{vehicleScreenTexts.printSticker.intro}</p>

@@ -6,12 +6,13 @@ import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card } from '../components/ui/card.js';
 import { PageSpinner, Spinner } from '../components/ui/spinner.js';
+import { PlateLine } from '../features/vehicles/plate-line.js';
 import { useVehicle } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { ReplaceStickerCode, StickerCodeLines } from '../features/vehicles/sticker-codes.js';
 import { vehicleScreenTexts } from '../features/vehicles/texts.js';
 import { useQrDataUrl } from '../features/vehicles/use-qr-data-url.js';
-import { plateLine, qrCodeTarget, qrFileName, vehicleName } from '../features/vehicles/vehicle-display.js';
+import { qrCodeTarget, qrFileName, vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
 
 /** What printing puts on paper, and only this: the code and one line (see .qr-print-sheet in styles.css). */
@@ -57,7 +58,9 @@ export function QrCodePage() {
         </div>
         <StickerCodeLines vehicle={vehicle} />
         <div>
-          <p className="font-mono text-lg font-semibold tracking-wider">{plateLine(vehicle.licensePlate)}</p>
+          <p className="font-mono text-lg font-semibold tracking-wider">
+            <PlateLine licensePlate={vehicle.licensePlate} />
+          </p>
           <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
         </div>
         <p className="text-sm text-muted-foreground">{vehicleScreenTexts.qrIntro}</p>

@@ -14,10 +14,11 @@ import { Label } from '../components/ui/label.js';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useUpdateVehicle } from '../features/vehicles/mutations.js';
 import { NativeSelect } from '../features/vehicles/native-select.js';
+import { PlateLine } from '../features/vehicles/plate-line.js';
 import { useVehicle } from '../features/vehicles/queries.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
 import { vehicleScreenTexts } from '../features/vehicles/texts.js';
-import { plateLine, vehicleName } from '../features/vehicles/vehicle-display.js';
+import { vehicleName } from '../features/vehicles/vehicle-display.js';
 import { VehicleFormFields } from '../features/vehicles/vehicle-form-fields.js';
 import { editYearOptions, formFromVehicle, formValues } from '../features/vehicles/vehicle-form-state.js';
 import { VehicleNotFound } from '../features/vehicles/vehicle-not-found.js';
@@ -91,7 +92,9 @@ export function VehicleEditPage() {
           <VehicleTypeIcon vehicleType={vehicle.vehicleType} />
           <div className="min-w-0">
             <p className="truncate font-semibold">{vehicleName(vehicle)}</p>
-            <p className="text-sm text-muted-foreground">{plateLine(vehicle.licensePlate)}</p>
+            <p className="text-sm text-muted-foreground">
+              <PlateLine licensePlate={vehicle.licensePlate} />
+            </p>
           </div>
         </div>
         <CardContent>

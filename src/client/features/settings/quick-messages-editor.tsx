@@ -1,5 +1,6 @@
 import { Plus, RotateCcw, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { shownQuickMessage } from '../../../shared/messaging/messages.contract.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
@@ -43,12 +44,12 @@ export function QuickMessagesEditor() {
         <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
           {quickMessages.map((message) => (
             <li key={message} className="flex items-center gap-2 py-1 pr-1 pl-3 text-sm">
-              <span className="flex-1 [overflow-wrap:anywhere]">{message}</span>
+              <span className="flex-1 [overflow-wrap:anywhere]">{shownQuickMessage(message)}</span>
               <Tooltip label={texts.remove} side="top" className="shrink-0">
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={texts.removeQuickMessage({ message })}
+                  aria-label={texts.removeQuickMessage({ message: shownQuickMessage(message) })}
                   onClick={() =>
                     updatePreferences({ quickMessages: quickMessages.filter((kept) => kept !== message) })
                   }

@@ -5,9 +5,10 @@ import { Button } from '../../components/ui/button.js';
 import { Card } from '../../components/ui/card.js';
 import { Spinner } from '../../components/ui/spinner.js';
 import { Tooltip } from '../../components/ui/tooltip.js';
+import { PlateLine } from './plate-line.js';
 import { useVehicles } from './queries.js';
 import { vehicleScreenTexts } from './texts.js';
-import { moreVehiclesText, plateLine, vehicleName } from './vehicle-display.js';
+import { moreVehiclesText, vehicleName } from './vehicle-display.js';
 import { VehicleTypeIcon } from './vehicle-type-icon.js';
 
 /** Spec §9: Home shows 2 vehicles. */
@@ -20,7 +21,7 @@ function VehicleRow({ vehicle }: { vehicle: Vehicle }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold">{vehicleName(vehicle)}</p>
         <p className="font-mono text-sm tracking-wide text-muted-foreground">
-          {plateLine(vehicle.licensePlate)}
+          <PlateLine licensePlate={vehicle.licensePlate} />
         </p>
       </div>
       <Tooltip label={vehicleScreenTexts.showQrCode} className="shrink-0">

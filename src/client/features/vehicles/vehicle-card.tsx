@@ -4,8 +4,9 @@ import { Link } from 'wouter';
 import type { Vehicle } from '../../../shared/vehicles/vehicles.responses.js';
 import { Card } from '../../components/ui/card.js';
 import { cn } from '../../components/ui/cn.js';
+import { PlateLine } from './plate-line.js';
 import { vehicleScreenTexts as texts } from './texts.js';
-import { colorLabel, plateLine, vehicleActionId, vehicleName, vehicleTypeLabel } from './vehicle-display.js';
+import { colorLabel, vehicleActionId, vehicleName, vehicleTypeLabel } from './vehicle-display.js';
 import { VehicleTypeIcon } from './vehicle-type-icon.js';
 
 const actionClass = cn(
@@ -58,7 +59,7 @@ export function VehicleSummary({
           {badge}
         </div>
         <p className="font-mono text-sm tracking-wide text-muted-foreground">
-          {plateLine(vehicle.licensePlate)}
+          <PlateLine licensePlate={vehicle.licensePlate} />
         </p>
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">
           <span
