@@ -122,7 +122,7 @@ test('Settings shows the consent with its date; Reset Cookie Preferences forgets
   const privacy = page.getByRole('heading', { name: 'Privacy & Automation' }).locator('..').locator('..');
   await expect(privacy.getByText(consentTexts.accepted, { exact: true })).toBeVisible();
   await expect(
-    privacy.getByText(`${consentTexts.since} ${new Date().toLocaleDateString('en-US')}`),
+    privacy.getByText(consentTexts.since({ date: new Date().toLocaleDateString('en-US') })),
   ).toBeVisible();
   await saveScreen(page, 'settings-privacy');
 
