@@ -4,7 +4,7 @@
  * within a week, else the date. Messages disappear 24 hours after they were written (ADDENDUM §3), and the
  * chat says when: "disappears in 23 h".
  */
-import { currentLocale } from './i18n.js';
+import { currentLocale } from './current-locale.js';
 import { timeTexts } from './time-texts.js';
 
 const MINUTE_MS = 60_000;
