@@ -12,19 +12,4 @@ export const vehicleDisplayTexts = texts('vehicleDisplay', {
   licenseLine: icu<{ plate: string }>('License: {plate}'),
   /** Home's card for the vehicles it does not list. */
   moreVehicles: icu<{ count: number }>('{count, plural, one {+# more vehicle} other {+# more vehicles}}'),
-  /** The colours of shared/vehicles/catalog.ts VEHICLE_COLORS. */
-  colors: {
-    black: 'Black',
-    white: 'White',
-    silver: 'Silver',
-    gray: 'Gray',
-    red: 'Red',
-    blue: 'Blue',
-    green: 'Green',
-    yellow: 'Yellow',
-    orange: 'Orange',
-    purple: 'Purple',
-    brown: 'Brown',
-    other: 'Other',
-  },
 });

@@ -1,3 +1,4 @@
+import { colorName } from '../../../shared/vehicles/colors.js';
 import { vehicleLabel } from '../../../shared/vehicles/label.js';
 import { VEHICLE_TYPES } from '../../../shared/vehicles/vehicle-types.js';
 import { vehicleDisplayTexts } from './display-texts.js';
@@ -16,10 +17,7 @@ export function moreVehiclesText(hiddenCount: number): string {
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** "black" → "Black" ("Schwarz", "黑色"): colors are stored lowercase, and shown in the app's language. */
-export function colorLabel(color: string): string {
-  const colors: Readonly<Record<string, string>> = vehicleDisplayTexts.colors;
-  return Object.hasOwn(colors, color) ? (colors[color] as string) : capitalised(color);
-}
+export const colorLabel = colorName;
 
 export function vehicleTypeLabel(vehicleType: string): string {
   return VEHICLE_TYPES.find((type) => type.value === vehicleType)?.label ?? capitalised(vehicleType);
