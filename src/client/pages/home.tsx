@@ -33,7 +33,8 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
       </span>
       <span>
         <span className="block font-semibold">{title}</span>
-        <span className="block text-sm text-muted-foreground">{subtitle}</span>
+        {/* A word longer than the tile is wide (German "Fahrzeugbesitzer" at 320 px) breaks inside it. */}
+        <span className="block break-words text-sm text-muted-foreground hyphens-auto">{subtitle}</span>
       </span>
     </Link>
   );

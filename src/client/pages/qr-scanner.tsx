@@ -121,11 +121,11 @@ export function QrScannerPage() {
         <Link
           href="/"
           aria-label={componentTexts.backToHome}
-          className="flex h-11 w-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
         >
           <ArrowLeft aria-hidden className="h-5 w-5" />
         </Link>
-        <h1 ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
+        <h1 ref={headingRef} tabIndex={-1} className="min-w-0 text-center text-lg font-semibold">
           {finderTexts.scannerTitle}
         </h1>
         {camera.canUseTorch ? (
@@ -135,7 +135,7 @@ export function QrScannerPage() {
             aria-pressed={camera.isTorchOn}
             onClick={() => void camera.toggleTorch()}
             className={cn(
-              'flex h-11 w-11 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white',
+              'flex h-11 w-11 shrink-0 items-center justify-center rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white',
               camera.isTorchOn ? 'bg-amber-300 text-black' : 'bg-white/10 hover:bg-white/20',
             )}
           >
@@ -146,7 +146,7 @@ export function QrScannerPage() {
             )}
           </button>
         ) : (
-          <span aria-hidden className="h-11 w-11" />
+          <span aria-hidden className="h-11 w-11 shrink-0" />
         )}
       </header>
 

@@ -35,12 +35,13 @@ export function NotificationsEntry() {
         onClick={onTap}
         className="flex min-h-14 w-full items-center gap-3 px-5 py-4 text-left font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring disabled:opacity-60"
       >
-        <Bell aria-hidden className="h-5 w-5 text-primary" />
-        <span className="flex-1">{texts.entryLabel}</span>
+        {/* The icons keep their size beside a long label (German at 320 px), which breaks instead. */}
+        <Bell aria-hidden className="h-5 w-5 shrink-0 text-primary" />
+        <span className="min-w-0 flex-1 break-words hyphens-auto">{texts.entryLabel}</span>
         <span data-testid="notifications-status" className="text-sm text-muted-foreground">
           {texts.profileStatus[status]}
         </span>
-        <ChevronRight aria-hidden className="h-4 w-4 text-muted-foreground" />
+        <ChevronRight aria-hidden className="h-4 w-4 shrink-0 text-muted-foreground" />
       </button>
     </li>
   );

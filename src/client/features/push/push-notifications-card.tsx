@@ -91,7 +91,8 @@ export function PushNotificationsCard() {
 
   return (
     <Card role="region" aria-labelledby={titleId}>
-      <CardHeader className="flex-row items-center justify-between gap-3">
+      {/* The badge goes under a title too long to share its line (German at 320 px). */}
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle id={titleId}>{texts.cardTitle}</CardTitle>
         <span
           data-testid="push-status-badge"

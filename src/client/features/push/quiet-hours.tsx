@@ -73,7 +73,8 @@ export function QuietHoursSetting() {
         checked={shown.enabled}
         onCheckedChange={(enabled) => change({ enabled })}
       />
-      <div className="flex gap-3 px-1">
+      {/* Side by side while both times fit; at 320 px Until goes under From. */}
+      <div className="flex flex-wrap gap-3 px-1">
         {time('start', quietHoursScreenTexts.start)}
         {time('end', quietHoursScreenTexts.end)}
       </div>
