@@ -1,10 +1,12 @@
 import type { Clock } from '../clock.js';
+import { currentLocale } from '../i18n.js';
 import type { ConversationsService } from './conversations.service.js';
 import { presentConversation } from './messaging.presenter.js';
 
 /*
  * The conversation list, answered from a cache (docs/performance.md, "The conversation list"). Invariant:
- * an answer kept for a user's inbox version is the answer listConversations would give, until that version
+ * an answer kept for a user's inbox version in a language (its words: "Anonymous visitor") is the answer
+ * listConversations would give in that language, until that version
  * moves (every write that changes the list bumps it in its own transaction, src/server/messaging/inbox.repo.ts)
  * or its oldest message reaches 24 hours (docs/decisions/0108-conversation-list-cache.md).
  */
@@ -20,7 +22,7 @@ interface CachedAnswer {
 const CACHE_BUDGET = 16 * 1024 * 1024;
 
 /**
- * One answer per user (their latest), for the version it was made at; least recently used out when the
+ * One answer per user and language (their latest), for the version it was made at; least recently used out when the
  * budget is spent. Per instance: each instance checks the version the database holds on every request.
  */
 export class InboxAnswerCache {
@@ -71,11 +73,13 @@ export class InboxAnswerCache {
 export function cachedConversationList(conversations: ConversationsService, clock: Clock) {
   const answers = new InboxAnswerCache();
   return async (user: { id: string; inboxVersion: number }): Promise<string> => {
-    const cached = answers.get(user.id, user.inboxVersion, clock());
+    // The answer holds words in the request's language (src/server/i18n.ts): one kept per user and language.
+    const key = `${user.id} ${currentLocale()}`;
+    const cached = answers.get(key, user.inboxVersion, clock());
     if (cached !== undefined) return cached;
     const { items, validUntil } = await conversations.listConversations(user.id);
     const body = JSON.stringify(items.map(presentConversation));
-    answers.set(user.id, { version: user.inboxVersion, validUntil, body });
+    answers.set(key, { version: user.inboxVersion, validUntil, body });
     return body;
   };
 }

@@ -147,6 +147,23 @@ describe.each(testEngines)('the conversation list stays current on %s', (engine)
     expect(await list(sender.cookie)).toHaveLength(1);
   });
 
+  it('answers each language its own words: a list read in English first reads German for a German app', async () => {
+    const owner = await createVerifiedUser(t);
+    const target = await buildVehicle(t.app, owner.cookie, { displayName: 'Blue one' });
+    expect((await send(undefined, target.id, 'Your lights are on')).statusCode).toBe(201);
+    const labelIn = async (language: string) => {
+      const response = await call(t.app, 'GET', '/api/conversations', {
+        cookie: owner.cookie,
+        headers: { 'accept-language': language },
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { otherParty: { label?: string } }[])[0]?.otherParty.label;
+    };
+    expect(await labelIn('en-US')).toBe('Anonymous visitor');
+    expect(await labelIn('de-DE')).toBe('Anonymer Besucher');
+    expect(await labelIn('en-US')).toBe('Anonymous visitor');
+  });
+
   it('shows a vehicle renamed, on the other side’s list too', async () => {
     const { owner, sender, target, senderVehicle } = await pair();
     expect((await list(owner.cookie))[0]?.otherParty.displayName).toBe('Red one');
