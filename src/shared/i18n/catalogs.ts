@@ -53,6 +53,8 @@ const FOUND: readonly string[] = [
     'qrInvalid',
   ].map((key) => `finder.${key}`),
   ...['vehicleNotFound', 'plateAlreadyRegistered', 'tooManyVehicles'].map((key) => `vehicles.${key}`),
+  // The sample vehicle's notice: the landing page's "test with sample" opens Vehicle found (a link to share).
+  'sampleVehicle',
 ];
 
 /** A QR link's Vehicle found and Send Message (docs/decisions/0165): what the finder's first screens need. */
