@@ -4,7 +4,7 @@ import { englishLeftIn } from './fixtures/catalogues.js';
 import { aFindersPhone } from './fixtures/finders-phone.js';
 import { originHeader } from './fixtures/origin.js';
 import { saveScreen } from './fixtures/screens.js';
-import { smallTouchTargets } from './fixtures/touch-targets.js';
+import { overflowOf, smallTouchTargets } from './fixtures/touch-targets.js';
 import { aVisitorWrites, expect, test } from './fixtures/vehicles.js';
 import { QrScannerPage } from './pages/qr-scanner-page.js';
 
@@ -53,33 +53,6 @@ async function drawn(page: Page, locale: Locale, screen: Screen): Promise<void> 
   await page.evaluate(async () => {
     await document.fonts.ready;
   });
-}
-
-/**
- * What runs off the right of a screen `width` px wide: the page's overflow and the elements sticking out (a
- * fixed bar spans whatever the page became, so it is left out). Measured against the width the phone was
- * given, not window.innerWidth: a phone (isMobile) widens its layout viewport to a page wider than the screen
- * and zooms out, so innerWidth grows with the overflow (Settings at 320 px: 351).
- */
-function overflowOf(page: Page, width: number): Promise<string[]> {
-  return page.evaluate((screenWidth) => {
-    const by = document.documentElement.scrollWidth - screenWidth;
-    if (by <= 0) return [];
-    const isFixed = (element: Element) => {
-      for (let at: Element | null = element; at; at = at.parentElement) {
-        if (getComputedStyle(at).position === 'fixed') return true;
-      }
-      return false;
-    };
-    const sticking = [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > screenWidth + 0.5 && !isFixed(element))
-      .slice(0, 6)
-      .map((element) => {
-        const right = Math.round(element.getBoundingClientRect().right);
-        return `<${element.tagName.toLowerCase()} class="${String(element.getAttribute('class')).slice(0, 60)}"> to ${right} px`;
-      });
-    return [`the page is ${by} px wider than the screen`, ...sticking];
-  }, width);
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SAMPLE_VEHICLE } from '../src/shared/vehicles/index.js';
 import { answeredPromptsState } from './fixtures/answered-prompts.js';
 import { originHeader } from './fixtures/origin.js';
-import { expectTouchTargets } from './fixtures/touch-targets.js';
+import { expectTouchTargets, overflowOf } from './fixtures/touch-targets.js';
 import { expect, registerVehicle, test } from './fixtures/vehicles.js';
 import { AddVehiclePage } from './pages/add-vehicle-page.js';
 import { AuthPage } from './pages/auth-page.js';
@@ -185,7 +185,7 @@ test('every touch target of Conversations, its menus and Blocked Users is at lea
   // On the narrowest phone the one-tap answers wrap, still 44 px each, and nothing runs off the screen.
   await page.setViewportSize({ width: 320, height: 640 });
   await expectTouchTargets(page, 'a chat at 320 px (the one-tap answers wrapped, one chosen)');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  expect(await overflowOf(page, 320), 'a chat at 320 px: what runs off the side').toEqual([]);
   const rows = await conversations.answers
     .getByRole('button')
     .evaluateAll((chips) => new Set(chips.map((chip) => Math.round(chip.getBoundingClientRect().top))).size);
@@ -230,8 +230,7 @@ test("every touch target of a sent message's status page is at least 44x44 px, a
     for (const width of [390, 320]) {
       await finder.setViewportSize({ width, height: 844 });
       await expectTouchTargets(finder, `${what} at ${width} px`);
-      const overflow = await finder.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${what} at ${width} px: wider than the screen by`).toBeLessThanOrEqual(0);
+      expect(await overflowOf(finder, width), `${what} at ${width} px: what runs off the side`).toEqual([]);
     }
   };
 
