@@ -32,8 +32,8 @@ function Tile({ href, icon: Icon, title, subtitle }: TileProps) {
         />
       </span>
       <span>
-        <span className="block font-semibold">{title}</span>
-        {/* A word longer than the tile is wide (German "Fahrzeugbesitzer" at 320 px) breaks inside it. */}
+        {/* A word longer than the tile is wide (German "Kennzeichen", "Fahrzeugbesitzer" at 320 px) breaks inside it. */}
+        <span className="block break-words font-semibold hyphens-auto">{title}</span>
         <span className="block break-words text-sm text-muted-foreground hyphens-auto">{subtitle}</span>
       </span>
     </Link>

@@ -64,29 +64,30 @@ export function QrCodePage() {
           <p className="text-sm text-muted-foreground">{vehicleName(vehicle)}</p>
         </div>
         <p className="text-sm text-muted-foreground">{vehicleScreenTexts.qrIntro}</p>
-        <div className="grid w-full grid-cols-2 gap-3">
+        {/* Side by side while both labels fit, else one above the other (German at 320 px). */}
+        <div className="flex w-full flex-wrap gap-3">
           {dataUrl ? (
-            <Button asChild size="large" variant="outline">
+            <Button asChild size="large" variant="outline" className="flex-1">
               <a href={dataUrl} download={qrFileName(vehicle.licensePlate)}>
-                <Download aria-hidden className="h-4 w-4" />
+                <Download aria-hidden className="h-4 w-4 shrink-0" />
                 {vehicleScreenTexts.download}
               </a>
             </Button>
           ) : (
-            <Button size="large" variant="outline" disabled>
-              <Download aria-hidden className="h-4 w-4" />
+            <Button size="large" variant="outline" className="flex-1" disabled>
+              <Download aria-hidden className="h-4 w-4 shrink-0" />
               {vehicleScreenTexts.download}
             </Button>
           )}
-          <Button size="large" disabled={dataUrl === null} onClick={() => window.print()}>
-            <Printer aria-hidden className="h-4 w-4" />
+          <Button size="large" className="flex-1" disabled={dataUrl === null} onClick={() => window.print()}>
+            <Printer aria-hidden className="h-4 w-4 shrink-0" />
             {vehicleScreenTexts.print}
           </Button>
         </div>
         {/* The print studio: a sticker PDF with the short code and the word (decision 0156). */}
         <Button asChild size="large" variant="outline" className="w-full">
           <Link href={`/print-sticker/${vehicle.id}`}>
-            <Sticker aria-hidden className="h-4 w-4" />
+            <Sticker aria-hidden className="h-4 w-4 shrink-0" />
             {vehicleScreenTexts.printStickerLink}
           </Link>
         </Button>

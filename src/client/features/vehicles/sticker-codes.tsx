@@ -10,14 +10,18 @@ import { vehicleScreenTexts as texts } from './texts.js';
 /** The QR Code screen's short code and word, under the QR (issue 34, decision 0155). */
 export function StickerCodeLines({ vehicle }: { vehicle: Vehicle }) {
   return (
-    <dl className="grid w-full grid-cols-2 gap-3 text-center">
-      <div>
+    // Side by side while both fit, else one above the other; a code is never broken at its hyphen (320 px).
+    <dl className="flex w-full flex-wrap gap-3 text-center">
+      <div className="flex-1">
         <dt className="text-xs text-muted-foreground">{texts.shortCodeLabel}</dt>
-        <dd data-testid="sticker-short-code" className="font-mono text-xl font-bold tracking-widest">
+        <dd
+          data-testid="sticker-short-code"
+          className="whitespace-nowrap font-mono text-xl font-bold tracking-widest"
+        >
           {formatShortCode(vehicle.shortCode)}
         </dd>
       </div>
-      <div>
+      <div className="flex-1">
         <dt className="text-xs text-muted-foreground">{texts.wordLabel}</dt>
         <dd data-testid="sticker-word" className="text-xl font-bold tracking-widest">
           {vehicle.verificationWord}
@@ -41,7 +45,7 @@ export function ReplaceStickerCode({ vehicleId }: { vehicleId: string }) {
   return (
     <>
       <Button variant="ghost" className="w-full" disabled={replace.isPending} onClick={ask}>
-        <RefreshCw aria-hidden className="h-4 w-4" />
+        <RefreshCw aria-hidden className="h-4 w-4 shrink-0" />
         {texts.replaceCode}
       </Button>
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />

@@ -100,25 +100,24 @@ export function VehicleFormFields({ idPrefix, state, setState, years }: VehicleF
         />
       </FormField>
       <ModelField idPrefix={idPrefix} state={state} setState={setState} />
-      <div className="grid grid-cols-2 gap-3">
-        <FormField id={`${idPrefix}-year`} label={vehicleScreenTexts.year}>
-          <NativeSelect
-            id={`${idPrefix}-year`}
-            placeholder={vehicleScreenTexts.selectYear}
-            options={optionsOf(years)}
-            value={state.year}
-            onChange={field('year')}
-          />
-        </FormField>
-        <FormField id={`${idPrefix}-type`} label={vehicleScreenTexts.vehicleType}>
-          <NativeSelect
-            id={`${idPrefix}-type`}
-            options={typeOptions}
-            value={state.vehicleType}
-            onChange={field('vehicleType')}
-          />
-        </FormField>
-      </div>
+      {/* One above the other: a type's name ("Lkw / Sattelzug") needs the form's width, at 320 px and at 390 px. */}
+      <FormField id={`${idPrefix}-year`} label={vehicleScreenTexts.year}>
+        <NativeSelect
+          id={`${idPrefix}-year`}
+          placeholder={vehicleScreenTexts.selectYear}
+          options={optionsOf(years)}
+          value={state.year}
+          onChange={field('year')}
+        />
+      </FormField>
+      <FormField id={`${idPrefix}-type`} label={vehicleScreenTexts.vehicleType}>
+        <NativeSelect
+          id={`${idPrefix}-type`}
+          options={typeOptions}
+          value={state.vehicleType}
+          onChange={field('vehicleType')}
+        />
+      </FormField>
       <FormField id={`${idPrefix}-plate`} label={vehicleScreenTexts.licensePlate}>
         <Input
           id={`${idPrefix}-plate`}
