@@ -323,6 +323,7 @@ export const cnConfig = () => ({
     ],
     whitespace: [{ whitespace: ['normal', 'nowrap', 'pre', 'pre-line', 'pre-wrap', 'break-spaces'] }],
     break: [{ break: ['normal', 'words', 'all', 'keep'] }],
+    hyphens: [{ hyphens: ['none', 'manual', 'auto'] }],
     'bg-color': [{ bg: [t('color'), isArbitraryVariable, isArbitraryValue] }],
     rounded: [{ rounded: ['', 'none', 'full', t('radius'), isArbitraryVariable, isArbitraryValue] }],
     'rounded-r': [{ 'rounded-r': ['', 'none', 'full', t('radius'), isArbitraryVariable, isArbitraryValue] }],
