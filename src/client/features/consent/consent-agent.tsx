@@ -96,19 +96,20 @@ export function ConsentAgent({ userId, isSignedIn }: { userId: string | null; is
   const consent = useConsent();
   const [path] = useLocation();
   const [isDue, setIsDue] = useState(false);
+  // The banner's and the footer's words travel in the language's whole catalogue (lib/i18n.ts), which
+  // follows the first screen: neither shows before it is here.
+  const [hasWords, setHasWords] = useState(false);
   const banner = useRef<HTMLElement>(null);
-  const isShown = consent.status === null && isDue;
+  const isShown = consent.status === null && isDue && hasWords;
   useUsageTracking(consent.status === 'accepted', userId);
   useRoomForBanner(banner, isShown);
 
   useEffect(() => {
-    // The banner's words travel in the language's rest catalogue (lib/i18n.ts), nearly always here by then.
     let isCurrent = true;
-    const timer = window.setTimeout(() => {
-      void restOfCatalogue().then(() => {
-        if (isCurrent) setIsDue(true);
-      });
-    }, CONSENT_BANNER_DELAY_MS);
+    void restOfCatalogue().then(() => {
+      if (isCurrent) setHasWords(true);
+    });
+    const timer = window.setTimeout(() => setIsDue(true), CONSENT_BANNER_DELAY_MS);
     return () => {
       isCurrent = false;
       window.clearTimeout(timer);
@@ -116,7 +117,7 @@ export function ConsentAgent({ userId, isSignedIn }: { userId: string | null; is
   }, []);
 
   if (!isShown) {
-    const hasFooter = consent.status !== null && !isSignedIn && path !== '/settings';
+    const hasFooter = hasWords && consent.status !== null && !isSignedIn && path !== '/settings';
     return hasFooter ? <CookieSettingsFooter /> : null;
   }
   return (
