@@ -51,109 +51,139 @@ const FINDER_PARTS =
 const OWNER_PARTS =
   /src\/client\/(features\/vehicles\/(texts|plate-line)|features\/auth\/(texts|user-display)|components\/avatar)\./;
 
-export default defineConfig({
+/**
+ * The server's renderer of the finder's pages (docs/decisions/0168): the same components built for Node
+ * (`vite build --ssr`, dist/ssr/render.js), with the packages left to node_modules. Its texts come from the
+ * server's catalogues, so the code keeps its words as written.
+ */
+const serverRenderBuild = {
   resolve: {
-    // React has useSyncExternalStore; the shim's fallback for older Reacts would only add to every first load.
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url)),
-      },
-    ],
+    alias: {
+      'virtual:pwa-register': fileURLToPath(
+        new URL('./src/client/ssr/no-service-worker.ts', import.meta.url),
+      ),
+    },
   },
-  plugins: [
-    // The texts' words come from the language's catalogue, not from the code (docs/decisions/0162).
-    textsWithoutWords(),
-    react(),
-    tailwindcss(),
-    // The installable app (docs/decisions/0090-installable-app.md): our own service worker with Workbox
-    // precaching, a web app manifest, and its icons drawn at build time from public/favicon.svg.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src/client/service-worker',
-      filename: 'sw.ts',
-      // A new version waits until the app asks for it (the App Update Available page) or every window closes.
-      registerType: 'prompt',
-      // The app registers the worker itself (src/client/app/service-worker-registration.ts), after it loads.
-      injectRegister: false,
-      manifest: {
-        name: 'Vehicle Contact',
-        short_name: 'Vehicle Contact',
-        // English here; the server answers the manifest in the asker's language (docs/decisions/0164).
-        description: manifestTexts.description,
-        id: '/',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: THEME_COLOR,
-        background_color: BACKGROUND_COLOR,
-      },
-      pwaAssets: {
-        image: 'public/favicon.svg',
-        overrideManifestIcons: true,
-        includeHtmlHeadLinks: true,
-        // index.html names the theme colours for light and dark mode itself.
-        injectThemeColor: false,
-        preset: {
-          transparent: { sizes: [64, 192, 512], favicons: [[48, 'favicon.ico']] },
-          // Maskable and Apple icons get no transparency: the brand blue fills the corners a platform crops.
-          maskable: { sizes: [512], resizeOptions: { background: THEME_COLOR } },
-          apple: { sizes: [180], resizeOptions: { background: THEME_COLOR } },
-        },
-      },
-      injectManifest: {
-        // The shell, every route chunk, the QR decoder worker, styles and icons: every route opens offline (the
-        // plugin adds the web app manifest itself).
-        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
-        // The scanner's decoder is the largest file; everything the app loads must fit.
-        maximumFileSizeToCacheInBytes: 1024 * 1024,
-      },
-      devOptions: { enabled: false },
-    }),
-  ],
+  publicDir: false as const,
+  plugins: [react()],
   build: {
-    outDir: 'dist/client',
+    ssr: 'src/client/ssr/render.tsx',
+    outDir: 'dist/ssr',
     emptyOutDir: true,
-    // bench/bundle.bench.ts reads which chunks each route loads from here.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically is one file: the first screen's shell arrives in one
-          // request and compresses as a whole (docs/decisions/0095-first-load-budget.md). Pages stay their own chunks.
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            { name: 'index', test: SHARED_BY_FIRST_SCREENS },
-            // Vehicle found's card, its lookups and their icons (the finder's screens and the plate search).
-            { name: 'finder-parts', test: FINDER_PARTS },
-            // Send Message's small parts, which the vehicle screens share: one file, not six.
-            { name: 'screen-parts', test: SCREEN_PARTS },
-            // What Home shows beside its page that the finder's screens do not: the owner's screens' texts, the avatar.
-            { name: 'owner-parts', test: OWNER_PARTS },
-            // Home's conversation lines and their times travel together (Home and Conversations load both).
+    sourcemap: true,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? serverRenderBuild
+    : {
+        resolve: {
+          // React has useSyncExternalStore; the shim's fallback for older Reacts would only add to every first load.
+          alias: [
             {
-              name: 'conversation-display',
-              test: /src\/client\/(lib\/message-time|features\/messaging\/conversation-display)\./,
+              find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+              replacement: fileURLToPath(
+                new URL('./src/client/lib/use-sync-external-store.ts', import.meta.url),
+              ),
             },
           ],
         },
+        plugins: [
+          // The texts' words come from the language's catalogue, not from the code (docs/decisions/0162).
+          textsWithoutWords(),
+          react(),
+          tailwindcss(),
+          // The installable app (docs/decisions/0090-installable-app.md): our own service worker with Workbox
+          // precaching, a web app manifest, and its icons drawn at build time from public/favicon.svg.
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src/client/service-worker',
+            filename: 'sw.ts',
+            // A new version waits until the app asks for it (the App Update Available page) or every window closes.
+            registerType: 'prompt',
+            // The app registers the worker itself (src/client/app/service-worker-registration.ts), after it loads.
+            injectRegister: false,
+            manifest: {
+              name: 'Vehicle Contact',
+              short_name: 'Vehicle Contact',
+              // English here; the server answers the manifest in the asker's language (docs/decisions/0164).
+              description: manifestTexts.description,
+              id: '/',
+              start_url: '/',
+              scope: '/',
+              display: 'standalone',
+              orientation: 'portrait',
+              theme_color: THEME_COLOR,
+              background_color: BACKGROUND_COLOR,
+            },
+            pwaAssets: {
+              image: 'public/favicon.svg',
+              overrideManifestIcons: true,
+              includeHtmlHeadLinks: true,
+              // index.html names the theme colours for light and dark mode itself.
+              injectThemeColor: false,
+              preset: {
+                transparent: { sizes: [64, 192, 512], favicons: [[48, 'favicon.ico']] },
+                // Maskable and Apple icons get no transparency: the brand blue fills the corners a platform crops.
+                maskable: { sizes: [512], resizeOptions: { background: THEME_COLOR } },
+                apple: { sizes: [180], resizeOptions: { background: THEME_COLOR } },
+              },
+            },
+            injectManifest: {
+              // The shell, every route chunk, the QR decoder worker, styles and icons: every route opens offline (the
+              // plugin adds the web app manifest itself).
+              globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+              // The scanner's decoder is the largest file; everything the app loads must fit.
+              maximumFileSizeToCacheInBytes: 1024 * 1024,
+            },
+            devOptions: { enabled: false },
+          }),
+        ],
+        build: {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          // bench/bundle.bench.ts reads which chunks each route loads from here.
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // Everything the entry imports statically is one file: the first screen's shell arrives in one
+                // request and compresses as a whole (docs/decisions/0095-first-load-budget.md). Pages stay their own chunks.
+                groups: [
+                  { name: 'index', tags: ['$initial'] },
+                  { name: 'index', test: SHARED_BY_FIRST_SCREENS },
+                  // Vehicle found's card, its lookups and their icons (the finder's screens and the plate search).
+                  { name: 'finder-parts', test: FINDER_PARTS },
+                  // Send Message's small parts, which the vehicle screens share: one file, not six.
+                  { name: 'screen-parts', test: SCREEN_PARTS },
+                  // What Home shows beside its page that the finder's screens do not: the owner's screens' texts, the avatar.
+                  { name: 'owner-parts', test: OWNER_PARTS },
+                  // Home's conversation lines and their times travel together (Home and Conversations load both).
+                  {
+                    name: 'conversation-display',
+                    test: /src\/client\/(lib\/message-time|features\/messaging\/conversation-display)\./,
+                  },
+                ],
+              },
+            },
+          },
+        },
+        server: {
+          proxy: {
+            // The server checks Origin against APP_ORIGIN on non-GET requests (and will on WebSocket upgrades);
+            // in development the page comes from Vite's port, so present the API's own origin.
+            '/api': {
+              target: apiServer,
+              configure: (proxy) => proxy.on('proxyReq', (request) => request.setHeader('origin', apiServer)),
+            },
+            '/ws': {
+              target: apiServer,
+              ws: true,
+              configure: (proxy) =>
+                proxy.on('proxyReqWs', (request) => request.setHeader('origin', apiServer)),
+            },
+          },
+        },
       },
-    },
-  },
-  server: {
-    proxy: {
-      // The server checks Origin against APP_ORIGIN on non-GET requests (and will on WebSocket upgrades);
-      // in development the page comes from Vite's port, so present the API's own origin.
-      '/api': {
-        target: apiServer,
-        configure: (proxy) => proxy.on('proxyReq', (request) => request.setHeader('origin', apiServer)),
-      },
-      '/ws': {
-        target: apiServer,
-        ws: true,
-        configure: (proxy) => proxy.on('proxyReqWs', (request) => request.setHeader('origin', apiServer)),
-      },
-    },
-  },
-});
+);

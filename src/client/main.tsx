@@ -1,5 +1,6 @@
 import { StrictMode, startTransition, useSyncExternalStore } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { isLocale } from '../shared/i18n/locales.js';
 import { App } from './app/app.js';
 import { firstPagePart, preloadFirstPage } from './app/pages.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
@@ -8,10 +9,16 @@ import { prefetchUser } from './features/auth/queries.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
 import { appLocale, followAccountLocale, rememberedAccountLocale } from './features/settings/language.js';
 import { activateLocale, currentLocale, subscribeToLocale } from './lib/i18n.js';
+import { takeServerPage } from './lib/page-state.js';
 import { queryClient } from './lib/query-client.js';
 import { hasSessionHint } from './lib/session-hint.js';
 import { startTheme } from './lib/theme.js';
 import './styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+// A finder's page the server drew (decision 0168): its answers go into the cache before anything asks.
+const isServerPage = takeServerPage(queryClient);
 
 // The session's answer and the first page's chunk (and data) are asked for before React draws anything.
 prefetchUser(queryClient);
@@ -29,28 +36,33 @@ window.addEventListener('error', (event) => {
 
 /** The app, drawn anew in a language chosen in Settings: every screen turns at once (lib/i18n.ts). */
 function InItsLanguage() {
-  const locale = useSyncExternalStore(subscribeToLocale, currentLocale);
+  const locale = useSyncExternalStore(subscribeToLocale, currentLocale, currentLocale);
   return <App key={locale} />;
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
 // The first page's part of the language's catalogue arrives with its chunk and data, asked for above.
 // This browser's choice, else the account's as last seen (the session's answer may change it: Settings'
-// language.ts follows it), else the browser's languages.
+// language.ts follows it), else the browser's languages. A page the server drew is taken over in the language
+// it was drawn in (<html lang>), so the two match; the app's own language follows if it is another.
+const locale = appLocale(rememberedAccountLocale());
+const drawnIn = document.documentElement.lang;
+const app = (
+  <StrictMode>
+    <InItsLanguage />
+  </StrictMode>
+);
 void activateLocale(
-  appLocale(rememberedAccountLocale()),
+  isServerPage && isLocale(drawnIn) ? drawnIn : locale,
   firstPagePart(window.location, hasSessionHint()),
 ).then(() => {
   followAccountLocale(queryClient);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <InItsLanguage />
-      </StrictMode>,
-    ),
-  );
+  if (isServerPage) {
+    hydrateRoot(container, app);
+    if (drawnIn !== locale) void activateLocale(locale);
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 });
 
 registerServiceWorker();

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/index.js';
 import { errorCode } from './errors/error-code.js';
 import { createInProcessEventBus, type EventBus } from './events/event-bus.js';
 import type { Feature, FeatureDeps } from './feature.js';
+import { registerFinderPages } from './finder-pages/finder-pages.feature.js';
 import { registerHealthFeature } from './health/health.feature.js';
 import { Readiness } from './health/readiness.js';
 import { localeOfRequest, registerRequestLocale } from './i18n.js';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
   app.decorate('metricsAddress', () => metricsServer?.address());
   for (const register of features) await register(app, featureDeps);
+  await registerFinderPages(app, deps.clientDir);
   await registerClient(app, deps.clientDir);
 
   app.addHook('onReady', async () => {

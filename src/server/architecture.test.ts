@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
-const FEATURES = ['auth', 'health', 'messaging', 'push', 'realtime', 'support', 'vehicles'];
+const FEATURES = ['auth', 'finder-pages', 'health', 'messaging', 'push', 'realtime', 'support', 'vehicles'];
 
 const sourceFiles = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

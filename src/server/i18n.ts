@@ -40,7 +40,10 @@ const instances = new Map<Locale, I18n>(
 );
 const current = new AsyncLocalStorage<Locale>();
 
-readTextsFrom(() => instances.get(current.getStore() ?? DEFAULT_LOCALE));
+/** The Lingui instance of the work at hand's language: what every text the server writes is read through. */
+export const textsOfTheMoment = (): I18n | undefined => instances.get(current.getStore() ?? DEFAULT_LOCALE);
+
+readTextsFrom(textsOfTheMoment);
 
 /** Runs `work` with every text it reads in `locale` (en-US when it is not one the app speaks). */
 export function withLocale<T>(locale: string | null | undefined, work: () => T): T {

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
 import { useFirstScreenDone } from '../lib/after-first-screen.js';
 import { queryClient } from '../lib/query-client.js';
@@ -9,6 +9,8 @@ import { useReachabilityProbe } from './use-connectivity.js';
 import { useSessionWatch } from './use-session-watch.js';
 
 const loadToaster = () => import('./toaster.js');
+/** The server's render of a page, and the browser's first render over it, raise no toast. */
+const noToasts = () => false;
 
 /**
  * The toaster (Radix Toast) is its own chunk, fetched when the first toast is raised or once the first
@@ -20,7 +22,7 @@ const loadToaster = () => import('./toaster.js');
  */
 function ToasterWhenLoaded() {
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
-  const hasToasts = useSyncExternalStore(subscribeToToasts, () => currentToasts().length > 0);
+  const hasToasts = useSyncExternalStore(subscribeToToasts, () => currentToasts().length > 0, noToasts);
   const isFirstScreenDone = useFirstScreenDone();
   const isWanted = hasToasts || isFirstScreenDone;
   useEffect(() => {
@@ -41,11 +43,12 @@ function ToasterWhenLoaded() {
   return <Toaster />;
 }
 
-export function App() {
-  useSessionWatch(queryClient);
+/** The app; `client` is the browser's query cache but for the server's render of a page (ssr/render.tsx). */
+export function App({ client = queryClient }: { client?: QueryClient }) {
+  useSessionWatch(client);
   useReachabilityProbe();
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <AppErrorBoundary>
         <Shell />
       </AppErrorBoundary>

@@ -5,9 +5,12 @@ import { shellTexts } from './texts.js';
 
 const ONLINE_TOAST_THROTTLE_MS = 10_000;
 
+/** A page drawn by the server, and the browser's first render over it, say online (ssr/render.tsx). */
+const isOnlineOnServer = () => true;
+
 /** Whether the app can reach its server: the browser has a network and the API answers (lib/connectivity.ts). */
 export function useIsOnline(): boolean {
-  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline);
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline, isOnlineOnServer);
 }
 
 /** Any answer of the server, a 503 included, says it can be reached; no answer, that it cannot. */

@@ -33,8 +33,16 @@ function currentCookies(): string {
   return cookiesOfThisTask;
 }
 
+/** Where the server's render reads the cookies of the request it draws (ssr/render.tsx); none elsewhere. */
+let requestCookies: (() => string) | undefined;
+
+export function readRequestCookiesFrom(source: () => string): void {
+  requestCookies = source;
+}
+
 export function getCookie(name: string): string | undefined {
-  return typeof document === 'undefined' ? undefined : readCookie(name, currentCookies());
+  if (typeof document === 'undefined') return requestCookies ? readCookie(name, requestCookies()) : undefined;
+  return readCookie(name, currentCookies());
 }
 
 export function setCookie(name: string, value: string, days: number): void {

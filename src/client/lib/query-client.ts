@@ -13,22 +13,26 @@ export const VEHICLE_STALE_TIME_MS = 5 * MINUTE_MS;
  * Query defaults of spec §9: fresh 1 min, cached 5 min, refetch on focus, no polling. No default query
  * function: each read names its contract (readQuery in lib/api.ts).
  */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: READ_STALE_TIME_MS,
-      gcTime: READ_CACHE_TIME_MS,
-      refetchOnWindowFocus: true,
-      refetchInterval: false,
-      retry: shouldRetryQuery,
-      retryDelay: queryRetryDelay,
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: READ_STALE_TIME_MS,
+        gcTime: READ_CACHE_TIME_MS,
+        refetchOnWindowFocus: true,
+        refetchInterval: false,
+        retry: shouldRetryQuery,
+        retryDelay: queryRetryDelay,
+      },
+      mutations: {
+        retry: shouldRetryMutation,
+        retryDelay: MUTATION_RETRY_DELAY_MS,
+      },
     },
-    mutations: {
-      retry: shouldRetryMutation,
-      retryDelay: MUTATION_RETRY_DELAY_MS,
-    },
-  },
-});
+  });
+
+/** The browser's one query cache. */
+export const queryClient = createQueryClient();
 
 /**
  * TanStack Query learns of connectivity only from the browser's online and offline events, so an app opened

@@ -18,8 +18,10 @@ import { ReplyPromptBelow, VehicleSummary } from '../features/finder/found-vehic
 import { readFoundVehicle } from '../features/finder/found-vehicle-storage.js';
 import { usePublicVehicle } from '../features/finder/lookups.js';
 import { refuseBlankMessage, useSendMessage } from '../features/messaging/mutations.js';
+import { useFormKey, useSendRefusal } from '../features/messaging/send-form.js';
 import { messageCounter, sendMessageTexts as texts } from '../features/messaging/texts.js';
 import { ScreenHeader } from '../features/vehicles/screen-header.js';
+import { restOfCatalogue } from '../lib/i18n.js';
 import { usePreferences } from '../lib/use-preferences.js';
 
 /** Signed-in senders with several vehicles choose which one they write as (the first by default). */
@@ -27,9 +29,11 @@ import { usePreferences } from '../lib/use-preferences.js';
 const VehicleNotFound = lazy(() =>
   import('../features/vehicles/vehicle-not-found.js').then((module) => ({ default: module.VehicleNotFound })),
 );
-const SenderChoice = lazy(() =>
-  import('../features/messaging/sender-choice.js').then((module) => ({ default: module.SenderChoice })),
-);
+// Its words (and "your own vehicle") travel in the whole catalogue, not the finder's part (decision 0168).
+const SenderChoice = lazy(async () => {
+  const [module] = await Promise.all([import('../features/messaging/sender-choice.js'), restOfCatalogue()]);
+  return { default: module.SenderChoice };
+});
 // The "Sending… Undo" countdown (issue 32): fetched when the form is first edited, before it is needed.
 const loadCountdown = () =>
   import('../features/messaging/send-countdown.js').then((module) => ({ default: module.SendCountdown }));
@@ -46,9 +50,12 @@ export function SendMessagePage() {
   const [isOwnTarget, setIsOwnTarget] = useState(false);
   const vehicle = usePublicVehicle(vehicleId, readFoundVehicle(vehicleId));
   const sendMessage = useSendMessage();
+  // Posted without JavaScript and refused: the server drew the page with the refusal and the text.
+  const refusal = useSendRefusal(vehicleId);
+  const formKey = useFormKey();
   // Spec §2: an optional content query parameter prefills the text.
   const [content, setContent] = useState(() =>
-    (new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
+    (refusal?.content ?? new URLSearchParams(search).get('content') ?? '').slice(0, MESSAGE_MAX_LENGTH),
   );
   const [senderVehicleId, setSenderVehicleId] = useState('');
   // The message counting down before it goes (Undo gives the form back as it was).
@@ -102,18 +109,33 @@ export function SendMessagePage() {
               {texts.ownTarget}
             </p>
           ) : (
-            <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+            // Without JavaScript the form posts itself to this address (decision 0168); with it, onSubmit sends.
+            <form
+              method="post"
+              action={`/message/${encodeURIComponent(vehicleId)}`}
+              noValidate
+              onSubmit={onSubmit}
+              className="flex flex-col gap-4"
+            >
+              {/* Drawn by the server with its own key, which the browser's first render keeps. */}
+              <input type="hidden" name="idempotencyKey" value={formKey} suppressHydrationWarning />
               {quickMessages.length > 0 ? (
                 <fieldset className="flex flex-col gap-2">
                   <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>
                   <div className="flex flex-wrap gap-2">
                     {quickMessages.map((quick) => (
+                      // Without JavaScript a quick message sends itself; with it, it fills the text box.
                       <button
                         key={quick}
-                        type="button"
+                        type="submit"
+                        name="quick"
+                        value={quick}
                         aria-pressed={content === quick}
                         disabled={waiting !== null}
-                        onClick={() => edit(quick)}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          edit(quick);
+                        }}
                         className="min-h-11 rounded-full border border-input px-3 py-2 text-left text-sm aria-pressed:border-primary aria-pressed:bg-primary/10"
                       >
                         {quick}
@@ -127,6 +149,7 @@ export function SendMessagePage() {
               </label>
               <textarea
                 id="message-content"
+                name="content"
                 rows={4}
                 maxLength={MESSAGE_MAX_LENGTH}
                 placeholder={texts.placeholder}
@@ -159,6 +182,11 @@ export function SendMessagePage() {
                     onOwnTarget={setIsOwnTarget}
                   />
                 </Suspense>
+              ) : null}
+              {refusal && content === refusal.content ? (
+                <p role="alert" className="text-sm font-medium text-destructive">
+                  {refusal.message}
+                </p>
               ) : null}
               {waiting ? (
                 <Suspense fallback={null}>

@@ -1,4 +1,5 @@
-import { MESSAGE_RETENTION_MS } from '../../shared/messaging/messages.contract.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGE_RETENTION_MS, type SentMessage } from '../../shared/messaging/messages.contract.js';
 import type { Clock } from '../clock.js';
 import type { DatabaseHandle } from '../db/index.js';
 import type { MessageWritten } from '../events/events.js';
@@ -93,4 +94,29 @@ export function createMessagingPort(
 
     undeliveredToOwners: (range) => delivery.listUndeliveredToOwners(range),
   };
+}
+
+/** What a finder's Send Message form posts without JavaScript (decision 0168), as its fields came. */
+export interface MessageFormFields {
+  vehicleId: string;
+  content: unknown;
+  urgent: boolean | undefined;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * Sends a form post as POST /api/messages/anonymous sends its body: the same contract, limits, blocks,
+ * acceptance and once-only key, as the signed-in account or the visitor the cookie makes (set as the API sets
+ * it). Offered as `app.messageForm` by the messaging feature, for the finder's pages (src/server/finder-pages/).
+ */
+export type SendMessageForm = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fields: MessageFormFields,
+) => Promise<SentMessage>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    messageForm: SendMessageForm;
+  }
 }

@@ -15,6 +15,7 @@ import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { MessagingPort } from '../ports.js';
 import { hashToken } from '../tokens.js';
 import type { ConversationsService } from './conversations.service.js';
+import type { SendMessageForm } from './messaging.port.js';
 import { presentMessage } from './messaging.presenter.js';
 import type { Sender, SendService } from './send.service.js';
 import type { Asker, StatusService } from './status.service.js';
@@ -23,6 +24,13 @@ type IdParams = { Params: { id: string } };
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 const VISITOR_LIFETIME_MS = 365 * 24 * 3_600_000;
+
+function checkedIdempotencyKey(key: unknown): string {
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+    throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
+  }
+  return key;
+}
 
 export function registerMessagingRoutes(
   app: FastifyInstance,
@@ -65,11 +73,7 @@ export function registerMessagingRoutes(
 
   function idempotencyKeyOf(request: FastifyRequest): string | undefined {
     const key = request.headers['idempotency-key'];
-    if (key === undefined) return undefined;
-    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw badRequest('Idempotency-Key must be 1 to 200 visible ASCII characters');
-    }
-    return key;
+    return key === undefined ? undefined : checkedIdempotencyKey(key);
   }
 
   app.post('/api/messages/anonymous', async (request, reply) => {
@@ -78,6 +82,14 @@ export function registerMessagingRoutes(
     const sent = await send.sendToVehicle(input, senderOf(request, reply), key, request.id);
     return reply.status(201).send(sent);
   });
+
+  // The same send for the finder's form without JavaScript (messaging.port.ts, decision 0168).
+  const sendMessageForm: SendMessageForm = (request, reply, { idempotencyKey, ...fields }) => {
+    const input = anonymousMessageRequestSchema.parse(fields);
+    const key = idempotencyKey === undefined ? undefined : checkedIdempotencyKey(idempotencyKey);
+    return send.sendToVehicle(input, senderOf(request, reply), key, request.id);
+  };
+  app.decorate('messageForm', sendMessageForm);
 
   app.get('/api/conversations', async (request, reply) => {
     const body = await deps.conversationList(requireUser(request).user);

@@ -2,6 +2,7 @@ import { createTransaction } from '../db/transaction.js';
 import type { Feature } from '../feature.js';
 import { registerStickerRoutes } from './sticker.routes.js';
 import { createStickerService } from './sticker.service.js';
+import { orNone, type PublicVehicleLookups } from './vehicles.port.js';
 import { presentVehicle } from './vehicles.presenter.js';
 import { createVehiclesRepo, deleteVehiclesOfAccount } from './vehicles.repo.js';
 import { registerVehicleRoutes } from './vehicles.routes.js';
@@ -18,6 +19,11 @@ export const registerVehiclesFeature: Feature = (
   );
   const vehicles = createVehiclesService({ repo, transaction, events, limiter, clock });
   registerVehicleRoutes(app, { vehicles });
+  app.decorate('publicVehicles', {
+    byQrCode: (code, ip) => orNone(vehicles.findByQrCode(code, ip)),
+    byShortCode: (code, ip) => orNone(vehicles.findByShortCode(code, ip)),
+    byId: (id, ip) => orNone(vehicles.findPublic(id, ip)),
+  } satisfies PublicVehicleLookups);
   registerStickerRoutes(app, { stickers: createStickerService({ vehicles, appOrigin: config.appOrigin }) });
   accountData.add('vehicles', async (ownerId) => ({
     active: (await vehicles.listActive(ownerId)).map(presentVehicle),

@@ -29,3 +29,30 @@ export function presentPublicVehicle(row: PublicVehicleRow): PublicVehicle {
     verificationWord: row.verificationWord,
   };
 }
+
+/**
+ * The public lookups, as the API answers them (the per-address limit included), for the finder's pages the
+ * server draws (src/server/finder-pages/, decision 0168): the public shape, or null where no active vehicle
+ * has the code or id. Offered as `app.publicVehicles` by the vehicles feature.
+ */
+export interface PublicVehicleLookups {
+  byQrCode(code: string, clientIp: string): Promise<PublicVehicle | null>;
+  byShortCode(code: string, clientIp: string): Promise<PublicVehicle | null>;
+  byId(id: string, clientIp: string): Promise<PublicVehicle | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicVehicles: PublicVehicleLookups;
+  }
+}
+
+/** A lookup's answer, with its 404 as null (every other refusal, a rate limit among them, is thrown). */
+export async function orNone(lookup: Promise<PublicVehicleRow>): Promise<PublicVehicle | null> {
+  try {
+    return presentPublicVehicle(await lookup);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    throw error;
+  }
+}

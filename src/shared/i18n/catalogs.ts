@@ -69,10 +69,57 @@ const FINDER: readonly string[] = [
   'quickMessages',
   'contactNotice',
   'sendMessage',
-  'reply',
   'urgent',
   'sendCountdown',
   'messageTime',
+];
+
+/**
+ * What the finder's part leaves to `all`, of the namespaces it names: what its first screens never show
+ * (the server's own refusals, the owner's toasts, the pages that wait for `all`). A finder's page that
+ * shows one of them anyway logs it (shared/i18n/texts.ts), which the journeys fail on.
+ */
+const NOT_ON_FINDER_SCREENS: readonly string[] = [
+  ...[
+    'anonymousVisitor',
+    'conversationDeleted',
+    'conversationNotFound',
+    'deletedAccount',
+    'deletedAccountReply',
+    'idempotencyKeyReused',
+    'messageDeleted',
+    'messageNotFound',
+    'ownVehicle',
+    'userBlocked',
+  ].map((key) => `messages.${key}`),
+  ...['notFoundTitle', 'notFoundDescription', 'retry'].map((key) => `shell.${key}`),
+  ...['unavailableDescription', 'unavailablePageTitle', 'unavailableTitle'].map((key) => `shell.${key}`),
+  ...['plateTaken', 'plateTakenTitle', 'vehicleLimitTitle'].map((key) => `errorToasts.${key}`),
+  // The notices an address's ?error= or ?verified= raises, on Home or the landing page (lib/query-notices.ts).
+  ...[
+    'emailVerified',
+    'emailVerifiedTitle',
+    'invalidVerificationTitle',
+    'qrErrorTitle',
+    'qrLookupFailed',
+    'signInFailedTitle',
+    'vehicleNotFound',
+  ].map((key) => `notices.${key}`),
+  'vehicles.plateAlreadyRegistered',
+  'vehicles.tooManyVehicles',
+  // The scanner's refusals (its lookups travel with the finder's, its page with the landing page's).
+  ...['qrNotFound', 'qrLookupFailed', 'qrInvalid'].map((key) => `finder.${key}`),
+  // A signed-in sender's choice of vehicle: its chunk waits for `all` (pages/send-message.tsx).
+  ...['ownTarget', 'sendAs', 'sendAnonymously', 'whoOwnerSees', 'ownerSeesNothing', 'ownerSeesVehicle'].map(
+    (key) => `sendMessage.${key}`,
+  ),
+  // A signed-in sender blocked: raised after the 5-second countdown, by when `all` is here.
+  'errorToasts.userBlocked',
+  'errorToasts.userBlockedTitle',
+  // The owner's side of a vehicle not found, and the shell's parts of the signed-in and auth screens.
+  'vehicleNotFound.forOwner',
+  'vehicleNotFound.backToMyVehicles',
+  ...['darkMode', 'hidePassword', 'showPassword', 'signInRequired'].map((key) => `components.${key}`),
 ];
 
 /** The landing page, the scanner and the plate search: the finder's words and their own. */
@@ -86,6 +133,8 @@ const LANDING: readonly string[] = [
   'sentStatus',
   'messageSuccess',
   'messageStatus',
+  // The sender's answer on its status page (decision 0144); not on the finder's first screens.
+  'reply',
 ];
 
 /** Home: its greeting, the owner's vehicles and recent conversations. */
@@ -125,7 +174,7 @@ export function catalogsOf(id: string): Catalog[] {
   if (SERVER.includes(namespaceOf(id))) return ['server'];
   const parts: Catalog[] = [];
   if (names(LANDING, id)) parts.push('landing');
-  if (names(FINDER, id)) parts.push('finder');
+  if (names(FINDER, id) && !NOT_ON_FINDER_SCREENS.includes(id)) parts.push('finder');
   if (names(OWNER, id)) parts.push('owner');
   return [...parts, 'all'];
 }

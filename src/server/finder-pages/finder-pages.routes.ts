@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '../../shared/auth/auth.contract.js';
+import { ContractError } from '../../shared/contract.js';
+import { isLocale, type Locale } from '../../shared/i18n/locales.js';
+import type { PageAnswers } from '../../shared/server-render.js';
+import { normaliseShortCode } from '../../shared/vehicles/sticker-code.js';
+import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
+import { HttpError } from '../errors/http-error.js';
+import { localeOfRequest, withLocale } from '../i18n.js';
+import type { SendMessageForm } from '../messaging/messaging.port.js';
+import type { PublicVehicleLookups } from '../vehicles/vehicles.port.js';
+import type { PageDocument } from './page-document.js';
+import type { PageRenderer } from './renderer.js';
+
+/** Where the client leads a QR link or short code that finds no vehicle (pages/vehicle-found.tsx). */
+const NOT_FOUND_PATH = '/?error=vehicle-not-found';
+/** A page holds what this browser's preferences say (its quick messages): no shared cache keeps it. */
+const PAGE_CACHE = 'private, no-cache';
+/** The form's body: a message of 500 characters, each up to 4 bytes, percent-encoded, with room to spare. */
+const FORM_BODY_LIMIT = 16 * 1024;
+
+interface Deps {
+  renderer: PageRenderer;
+  document: PageDocument;
+  vehicles: PublicVehicleLookups;
+  sendMessageForm: SendMessageForm;
+}
+
+type Params<T> = { Params: T; Querystring: Record<string, string | undefined> };
+
+/**
+ * The finder's pages drawn on the server (issue 37, decision 0168): a QR link, a short code link, Vehicle
+ * found and Send Message answer the page itself, with the vehicle in it, and Send Message's form posts here
+ * without JavaScript. A browser that holds a session (its hint cookie) gets the app as before, which draws
+ * the signed-in variants; so does every request the server cannot draw for (a lookup refused, a renderer
+ * failure): the app then asks and answers as ever. The lookups are the API's, through vehicles' port.
+ */
+export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void {
+  const { renderer, document, vehicles } = deps;
+
+  /** The page's language: this browser's choice in Settings (its preferences cookie), else the request's. */
+  function localeOf(request: FastifyRequest): Locale {
+    try {
+      const chosen = (JSON.parse(request.cookies.preferences ?? '{}') as { locale?: unknown }).locale;
+      if (isLocale(chosen)) return chosen;
+    } catch {
+      // A malformed cookie is no choice.
+    }
+    return localeOfRequest(request);
+  }
+
+  const appShell = (reply: FastifyReply, status = 200) =>
+    reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(document.appShell);
+
+  async function drawPage(request: FastifyRequest, reply: FastifyReply, answers: PageAnswers, status = 200) {
+    const locale = localeOf(request);
+    const [path = '/', query] = request.url.split('?');
+    try {
+      const rendered = await withLocale(locale, () =>
+        renderer.render({ path, search: query ?? '', cookies: request.headers.cookie ?? '', answers }),
+      );
+      return reply
+        .status(status)
+        .header('Cache-Control', PAGE_CACHE)
+        .header('Content-Language', locale)
+        .header('Vary', 'Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(document.page(rendered, locale));
+    } catch (error) {
+      request.log.error({ err: error }, 'page render failed; answered the app');
+      return appShell(reply, status);
+    }
+  }
+
+  const hasSession = (request: FastifyRequest) => request.cookies[SESSION_HINT_COOKIE] === '1';
+
+  /** A lookup's answer, or undefined where it was refused (a rate limit, a fault): the app asks again. */
+  async function lookUp(request: FastifyRequest, lookup: Promise<PublicVehicle | null>) {
+    try {
+      return await lookup;
+    } catch (error) {
+      request.log.info({ err: error }, 'page lookup refused; answered the app');
+      return undefined;
+    }
+  }
+
+  async function drawCodePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    lookup: () => Promise<PublicVehicle | null>,
+    answers: (vehicle: PublicVehicle) => PageAnswers,
+  ) {
+    if (hasSession(request)) return appShell(reply);
+    const vehicle = await lookUp(request, lookup());
+    if (vehicle === undefined) return appShell(reply);
+    if (vehicle === null) return reply.redirect(NOT_FOUND_PATH, 303);
+    return drawPage(request, reply, answers(vehicle));
+  }
+
+  app.get<Params<{ code: string }>>('/vehicle/qr/:code', (request, reply) => {
+    const { code } = request.params;
+    return drawCodePage(
+      request,
+      reply,
+      () => vehicles.byQrCode(code, request.ip),
+      (vehicle) => ({ vehicleByQrCode: { code, vehicle } }),
+    );
+  });
+
+  app.get<Params<Record<string, never>>>('/vehicle-found', (request, reply) => {
+    const code = request.query.qr ?? '';
+    return drawCodePage(
+      request,
+      reply,
+      () => vehicles.byQrCode(code, request.ip),
+      (vehicle) => ({ vehicleByQrCode: { code, vehicle } }),
+    );
+  });
+
+  app.get<Params<{ code: string }>>('/c/:code', (request, reply) => {
+    const code = normaliseShortCode(request.params.code);
+    return drawCodePage(
+      request,
+      reply,
+      async () => (code ? vehicles.byShortCode(code, request.ip) : null),
+      (vehicle) => ({ vehicleByShortCode: { code: code ?? '', vehicle } }),
+    );
+  });
+
+  /** Vehicle found by id and Send Message: the vehicle as it is now; one gone is the app's to tell. */
+  async function drawVehiclePage(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+    if (hasSession(request)) return appShell(reply);
+    const { id } = request.params;
+    const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
+    if (!vehicle) return appShell(reply, vehicle === null ? 404 : 200);
+    return drawPage(request, reply, { vehicleById: { id, vehicle } });
+  }
+
+  app.get<{ Params: { id: string } }>('/vehicle-found/:id', drawVehiclePage);
+  app.get<{ Params: { id: string } }>('/message/:id', drawVehiclePage);
+
+  // Send Message without JavaScript: the form's fields, sent as the API sends a message.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/x-www-form-urlencoded');
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    scope.post<{ Params: { id: string } }>('/message/:id', async (request, reply) => {
+      const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const { id } = request.params;
+      // A quick message is a button of the form that sends its text; else the text box's.
+      const content = form.get('quick') ?? form.get('content') ?? '';
+      try {
+        const sent = await deps.sendMessageForm(request, reply, {
+          vehicleId: id,
+          content,
+          urgent: form.get('urgent') === 'on' ? true : undefined,
+          idempotencyKey: form.get('idempotencyKey') ?? undefined,
+        });
+        return reply.redirect(sent.isDelivered ? `/sent/${sent.id}` : '/message-success?sample=1', 303);
+      } catch (error) {
+        const refusal = refusalOf(error);
+        if (!refusal) throw error;
+        const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
+        if (!vehicle) throw error;
+        return drawPage(
+          request,
+          reply,
+          { vehicleById: { id, vehicle }, sendRefusal: { vehicleId: id, message: refusal.message, content } },
+          refusal.status,
+        );
+      }
+    });
+  });
+}
+
+/** A refusal the finder should read on the form (a 4xx with its words), or undefined for anything else. */
+function refusalOf(error: unknown): { status: number; message: string } | undefined {
+  if (error instanceof ContractError) return { status: 400, message: error.message };
+  if (error instanceof HttpError && error.statusCode < 500)
+    return { status: error.statusCode, message: error.message };
+  return undefined;
+}
