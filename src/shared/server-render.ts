@@ -1,3 +1,4 @@
+import type { MessageStatus } from './messaging/status.contract.js';
 import type { PublicVehicle } from './vehicles/vehicles.responses.js';
 
 /**
@@ -13,6 +14,10 @@ export interface PageAnswers {
   vehicleByShortCode?: { code: string; vehicle: PublicVehicle | null };
   /** A vehicle by id (Vehicle found, Send Message). */
   vehicleById?: { id: string; vehicle: PublicVehicle };
+  /** A message to the sample vehicle was just sent by a form: its confirmation (it is delivered to nobody). */
+  sampleSent?: boolean;
+  /** A sent message's status for its sender (null: not theirs to see, or gone). */
+  messageStatus?: { id: string; status: MessageStatus | null };
   /** Send Message posted without JavaScript and refused: the refusal in words, and the text as it was. */
   sendRefusal?: SendRefusal;
 }

@@ -3,17 +3,21 @@ import { PAGE_STATE_ELEMENT_ID } from '../../shared/server-render.js';
 
 /**
  * The answers a page drawn by the server was drawn with (decision 0168), carried in the HTML as
- * `[[queryKey, data], ...]`: the browser's first render reads them from the query cache, so it draws what the
- * server drew (hydration matches) and asks for none of it again.
+ * `[address, [queryKey, data], ...]`: the browser's first render reads them from the query cache, so it draws
+ * what the server drew (hydration matches) and asks for none of it again. The address is the one the page was
+ * drawn for, which a form's answer drawn in place (the sample vehicle's confirmation) does not share with the
+ * browser's: the browser then draws its own page instead of taking over another.
  */
-type PageAnswers = [QueryKey, unknown][];
+type PageState = [string, ...[QueryKey, unknown][]];
 
-/** The server's side: what the render's query cache holds. */
-export const pageAnswersOf = (client: QueryClient): PageAnswers =>
-  client
+/** The server's side: what the render's query cache holds, for the address drawn. */
+export const pageStateOf = (address: string, client: QueryClient): PageState => [
+  address,
+  ...client
     .getQueryCache()
     .getAll()
-    .map((query) => [query.queryKey, query.state.data]);
+    .map((query): [QueryKey, unknown] => [query.queryKey, query.state.data]),
+];
 
 /**
  * The browser's side: whether the page is one the server drew (its answers beside #root), its answers put
@@ -22,7 +26,7 @@ export const pageAnswersOf = (client: QueryClient): PageAnswers =>
 export function takeServerPage(client: QueryClient): boolean {
   const state = document.getElementById(PAGE_STATE_ELEMENT_ID);
   if (!state) return false;
-  for (const [key, data] of JSON.parse(state.textContent as string) as PageAnswers)
-    client.setQueryData(key, data);
-  return true;
+  const [address, ...answers] = JSON.parse(state.textContent as string) as PageState;
+  for (const [key, data] of answers) client.setQueryData(key, data);
+  return address === location.pathname + location.search;
 }

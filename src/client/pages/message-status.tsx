@@ -33,9 +33,11 @@ function HomeButton() {
   );
 }
 
+/** Read against this moment and this device's time zone: the server's drawing of it may differ a little. */
 function RelativeTime({ at, now }: { at: string; now: number }) {
   return (
     <time
+      suppressHydrationWarning
       dateTime={at}
       title={new Date(at).toLocaleString(currentLocale())}
       className="text-sm text-muted-foreground"
@@ -99,6 +101,8 @@ function NotifyAgain({ status, now }: { status: MessageStatus; now: number }) {
   const minutesLeft = at === null ? 0 : Math.max(1, Math.ceil((at - now) / MINUTE_MS));
   return (
     <Button
+      // The minutes left, as the server counted them a moment ago.
+      suppressHydrationWarning
       variant="outline"
       size="large"
       disabled={!isReady || notify.isPending}

@@ -1,14 +1,21 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
+import { sampleSentKey } from '../features/messaging/send-form.js';
 import { MESSAGE_SUCCESS_REDIRECT_MS, messageSuccessTexts as texts } from '../features/messaging/texts.js';
 import { dismissErrorToasts } from '../lib/toast.js';
 
-/** Whether this page was reached by a send (its navigation's state), not typed or bookmarked. */
-const cameFromASend = () => (window.history.state as { sent?: boolean } | null)?.sent === true;
+/**
+ * Whether this page was reached by a send (its navigation's state, or the server's answer to the form posted
+ * without JavaScript: decision 0168), not typed or bookmarked.
+ */
+const cameFromASend = (client: QueryClient) =>
+  client.getQueryData(sampleSentKey) === true ||
+  (typeof window !== 'undefined' && (window.history.state as { sent?: boolean } | null)?.sent === true);
 
 /**
  * Message success (spec §2): a confirmation that returns to / after 10 seconds (spec §9), now after a message
@@ -16,7 +23,8 @@ const cameFromASend = () => (window.history.state as { sent?: boolean } | null)?
  * send: opened by its address it leads home, and the failure toasts of earlier tries close on it.
  */
 export function MessageSuccessPage() {
-  const [isAfterSend] = useState(cameFromASend);
+  const client = useQueryClient();
+  const [isAfterSend] = useState(() => cameFromASend(client));
   return isAfterSend ? <MessageSent /> : <Redirect to="/" replace />;
 }
 

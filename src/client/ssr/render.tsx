@@ -9,9 +9,10 @@ import { readTextsFrom } from '../../shared/i18n/texts.js';
 import type { PageRenderRequest, RenderedPage } from '../../shared/server-render.js';
 import { App } from '../app/app.js';
 import { lookupKeys } from '../features/finder/vehicle-reads.js';
-import { sendRefusalKey } from '../features/messaging/send-form.js';
+import { messageStatusKey } from '../features/messaging/message-status.js';
+import { sampleSentKey, sendRefusalKey } from '../features/messaging/send-form.js';
 import { readRequestCookiesFrom } from '../lib/cookies.js';
-import { pageAnswersOf } from '../lib/page-state.js';
+import { pageStateOf } from '../lib/page-state.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { markServerRender } from '../lib/server-render.js';
@@ -51,7 +52,9 @@ export function render(input: PageRenderRequest): Promise<RenderedPage> {
     client.setQueryData(lookupKeys.byShortCode(vehicleByShortCode.code), vehicleByShortCode.vehicle);
   }
   if (vehicleById) client.setQueryData(lookupKeys.byId(vehicleById.id), vehicleById.vehicle);
-  const { sendRefusal } = input.answers;
+  const { sendRefusal, messageStatus, sampleSent } = input.answers;
+  if (sampleSent) client.setQueryData(sampleSentKey, true);
+  if (messageStatus) client.setQueryData(messageStatusKey(messageStatus.id), messageStatus.status);
   if (sendRefusal) client.setQueryData(sendRefusalKey(sendRefusal.vehicleId), sendRefusal);
   return context.run({ cookies: input.cookies }, () => renderToString(client, input));
 }
@@ -67,7 +70,7 @@ function renderToString(client: QueryClient, input: PageRenderRequest): Promise<
       final(done) {
         resolve({
           html: Buffer.concat(chunks).toString('utf8'),
-          state: JSON.stringify(pageAnswersOf(client)),
+          state: JSON.stringify(pageStateOf(input.path + input.search, client)),
         });
         done();
       },
@@ -75,7 +78,7 @@ function renderToString(client: QueryClient, input: PageRenderRequest): Promise<
     let failure: unknown;
     const stream = renderToPipeableStream(
       <StrictMode>
-        <Router ssrPath={input.path} ssrSearch={input.search}>
+        <Router ssrPath={input.path + input.search}>
           <App client={client} />
         </Router>
       </StrictMode>,

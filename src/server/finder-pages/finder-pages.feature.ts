@@ -22,6 +22,6 @@ export async function registerFinderPages(
     renderer,
     document,
     vehicles: app.publicVehicles,
-    sendMessageForm: app.messageForm,
+    messaging: app.finderMessaging,
   });
 }

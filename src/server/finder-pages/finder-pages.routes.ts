@@ -7,7 +7,7 @@ import { normaliseShortCode } from '../../shared/vehicles/sticker-code.js';
 import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { HttpError } from '../errors/http-error.js';
 import { localeOfRequest, withLocale } from '../i18n.js';
-import type { SendMessageForm } from '../messaging/messaging.port.js';
+import type { FinderMessaging } from '../messaging/messaging.port.js';
 import type { PublicVehicleLookups } from '../vehicles/vehicles.port.js';
 import type { PageDocument } from './page-document.js';
 import type { PageRenderer } from './renderer.js';
@@ -23,7 +23,7 @@ interface Deps {
   renderer: PageRenderer;
   document: PageDocument;
   vehicles: PublicVehicleLookups;
-  sendMessageForm: SendMessageForm;
+  messaging: FinderMessaging;
 }
 
 type Params<T> = { Params: T; Querystring: Record<string, string | undefined> };
@@ -56,12 +56,20 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
       .type('text/html; charset=utf-8')
       .send(document.appShell);
 
-  async function drawPage(request: FastifyRequest, reply: FastifyReply, answers: PageAnswers, status = 200) {
+  /** Draws the page at the request's address, or at `address` (a form's answer drawn in place). */
+  async function drawPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answers: PageAnswers,
+    status = 200,
+    address = request.url,
+  ) {
     const locale = localeOf(request);
-    const [path = '/', query] = request.url.split('?');
+    const query = address.indexOf('?');
+    const [path, search] = query < 0 ? [address, ''] : [address.slice(0, query), address.slice(query)];
     try {
       const rendered = await withLocale(locale, () =>
-        renderer.render({ path, search: query ?? '', cookies: request.headers.cookie ?? '', answers }),
+        renderer.render({ path, search, cookies: request.headers.cookie ?? '', answers }),
       );
       return reply
         .status(status)
@@ -143,6 +151,18 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
   app.get<{ Params: { id: string } }>('/vehicle-found/:id', drawVehiclePage);
   app.get<{ Params: { id: string } }>('/message/:id', drawVehiclePage);
 
+  // The sender's own message (by their cookie or account): what became of it; another's is not shown (404).
+  app.get<{ Params: { id: string } }>('/sent/:id', async (request, reply) => {
+    if (hasSession(request)) return appShell(reply);
+    const { id } = request.params;
+    const status = await deps.messaging.statusOf(request, id).catch((error: unknown) => {
+      request.log.info({ err: error }, 'page status refused; answered the app');
+      return undefined;
+    });
+    if (status === undefined) return appShell(reply);
+    return drawPage(request, reply, { messageStatus: { id, status } }, status ? 200 : 404);
+  });
+
   // Send Message without JavaScript: the form's fields, sent as the API sends a message.
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/x-www-form-urlencoded');
@@ -157,13 +177,16 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
       // A quick message is a button of the form that sends its text; else the text box's.
       const content = form.get('quick') ?? form.get('content') ?? '';
       try {
-        const sent = await deps.sendMessageForm(request, reply, {
+        const sent = await deps.messaging.send(request, reply, {
           vehicleId: id,
           content,
           urgent: form.get('urgent') === 'on' ? true : undefined,
           idempotencyKey: form.get('idempotencyKey') ?? undefined,
         });
-        return reply.redirect(sent.isDelivered ? `/sent/${sent.id}` : '/message-success?sample=1', 303);
+        if (sent.isDelivered) return reply.redirect(`/sent/${sent.id}`, 303);
+        // The sample vehicle delivers to nobody: its confirmation, drawn here (it has no address of its own
+        // to reopen: /message-success opened by its address leads home).
+        return drawPage(request, reply, { sampleSent: true }, 200, '/message-success?sample=1');
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) throw error;

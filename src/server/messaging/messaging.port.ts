@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGE_RETENTION_MS, type SentMessage } from '../../shared/messaging/messages.contract.js';
+import type { MessageStatus } from '../../shared/messaging/status.contract.js';
 import type { Clock } from '../clock.js';
 import type { DatabaseHandle } from '../db/index.js';
 import type { MessageWritten } from '../events/events.js';
@@ -105,18 +106,19 @@ export interface MessageFormFields {
 }
 
 /**
- * Sends a form post as POST /api/messages/anonymous sends its body: the same contract, limits, blocks,
- * acceptance and once-only key, as the signed-in account or the visitor the cookie makes (set as the API sets
- * it). Offered as `app.messageForm` by the messaging feature, for the finder's pages (src/server/finder-pages/).
+ * What messaging offers the finder's pages the server draws (src/server/finder-pages/, decision 0168), as
+ * `app.finderMessaging`: a form post sent as POST /api/messages/anonymous sends its body (the same contract,
+ * limits, blocks, acceptance and once-only key, as the signed-in account or the visitor the cookie makes, set
+ * as the API sets it), and a message's status as GET /api/messages/{id}/status answers its sender (null to
+ * anyone else, or once it is gone).
  */
-export type SendMessageForm = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  fields: MessageFormFields,
-) => Promise<SentMessage>;
+export interface FinderMessaging {
+  send(request: FastifyRequest, reply: FastifyReply, fields: MessageFormFields): Promise<SentMessage>;
+  statusOf(request: FastifyRequest, messageId: string): Promise<MessageStatus | null>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    messageForm: SendMessageForm;
+    finderMessaging: FinderMessaging;
   }
 }

@@ -15,7 +15,7 @@ import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { MessagingPort } from '../ports.js';
 import { hashToken } from '../tokens.js';
 import type { ConversationsService } from './conversations.service.js';
-import type { SendMessageForm } from './messaging.port.js';
+import type { FinderMessaging } from './messaging.port.js';
 import { presentMessage } from './messaging.presenter.js';
 import type { Sender, SendService } from './send.service.js';
 import type { Asker, StatusService } from './status.service.js';
@@ -83,13 +83,22 @@ export function registerMessagingRoutes(
     return reply.status(201).send(sent);
   });
 
-  // The same send for the finder's form without JavaScript (messaging.port.ts, decision 0168).
-  const sendMessageForm: SendMessageForm = (request, reply, { idempotencyKey, ...fields }) => {
-    const input = anonymousMessageRequestSchema.parse(fields);
-    const key = idempotencyKey === undefined ? undefined : checkedIdempotencyKey(idempotencyKey);
-    return send.sendToVehicle(input, senderOf(request, reply), key, request.id);
-  };
-  app.decorate('messageForm', sendMessageForm);
+  // The same send and status for the finder's pages the server draws (messaging.port.ts, decision 0168).
+  app.decorate('finderMessaging', {
+    send(request, reply, { idempotencyKey, ...fields }) {
+      const input = anonymousMessageRequestSchema.parse(fields);
+      const key = idempotencyKey === undefined ? undefined : checkedIdempotencyKey(idempotencyKey);
+      return send.sendToVehicle(input, senderOf(request, reply), key, request.id);
+    },
+    async statusOf(request, messageId) {
+      try {
+        return await status.messageStatus(askerOf(request), messageId);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    },
+  } satisfies FinderMessaging);
 
   app.get('/api/conversations', async (request, reply) => {
     const body = await deps.conversationList(requireUser(request).user);
