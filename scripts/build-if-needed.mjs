@@ -20,7 +20,7 @@ function newestMtime(target) {
 const at = (entries) => entries.map((entry) => path.join(root, entry));
 const builds = {
   all: {
-    outputs: at(['dist/client/index.html', 'dist/server/main.js']),
+    outputs: at(['dist/client/index.html', 'dist/ssr/render.js', 'dist/server/main.js']),
     sources: at([
       'src',
       'locales',

@@ -5,9 +5,11 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { usePageTitle } from '../components/page-title.js';
 import { Button } from '../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card.js';
-import { sampleSentKey } from '../features/messaging/send-form.js';
 import { MESSAGE_SUCCESS_REDIRECT_MS, messageSuccessTexts as texts } from '../features/messaging/texts.js';
 import { dismissErrorToasts } from '../lib/toast.js';
+
+/** Set where the server answered a form sent to the sample vehicle with this page (ssr/render.tsx). */
+export const sampleSentKey = ['sample-sent'] as const;
 
 /**
  * Whether this page was reached by a send (its navigation's state, or the server's answer to the form posted

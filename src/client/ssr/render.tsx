@@ -10,12 +10,13 @@ import type { PageRenderRequest, RenderedPage } from '../../shared/server-render
 import { App } from '../app/app.js';
 import { lookupKeys } from '../features/finder/vehicle-reads.js';
 import { messageStatusKey } from '../features/messaging/message-status.js';
-import { sampleSentKey, sendRefusalKey } from '../features/messaging/send-form.js';
+import { sendRefusalKey } from '../features/messaging/send-form.js';
 import { readRequestCookiesFrom } from '../lib/cookies.js';
 import { pageStateOf } from '../lib/page-state.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { queryKeys } from '../lib/query-keys.js';
 import { markServerRender } from '../lib/server-render.js';
+import { sampleSentKey } from '../pages/message-success.js';
 
 /**
  * The finder's pages drawn on the server (issue 37, docs/decisions/0168): the client's own App, router and

@@ -11,9 +11,6 @@ import type { SendRefusal } from '../../../shared/server-render.js';
 /** Where the server's render keeps a refused post's words and text (src/client/ssr/render.tsx). */
 export const sendRefusalKey = (vehicleId: string) => ['send-refusal', vehicleId] as const;
 
-/** Set where the server answered a form sent to the sample vehicle with its confirmation (pages/message-success.tsx). */
-export const sampleSentKey = ['sample-sent'] as const;
-
 /** The refusal of this vehicle's form that the server drew the page with, if any (it never changes after). */
 export function useSendRefusal(vehicleId: string): SendRefusal | undefined {
   return useQueryClient().getQueryData<SendRefusal>(sendRefusalKey(vehicleId));
