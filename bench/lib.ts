@@ -451,3 +451,21 @@ export async function insertBenchOwners(
     .values(rows.map((row) => row.vehicle))
     .execute();
 }
+
+/** A vehicle registered by the account `cookie` signs in: its id and QR code (the Lighthouse and 2G benches). */
+export async function seedVehicle(app: { url: string; origin: string }, cookie: string) {
+  const response = await fetch(new URL('/api/vehicles', app.url), {
+    method: 'POST',
+    headers: { origin: app.origin, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      make: 'Toyota',
+      model: 'Corolla',
+      year: '2020',
+      licensePlate: 'LH 4021',
+      color: 'blue',
+      displayName: 'Bench car',
+    }),
+  });
+  if (!response.ok) throw new Error(`POST /api/vehicles: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string; qrCode: string };
+}

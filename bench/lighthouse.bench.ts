@@ -16,7 +16,7 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { SESSION_HINT_COOKIE } from '../src/shared/auth/auth.contract.js';
 import { clientDir, gzipSize, kilobytes } from './bundle-sizes.js';
-import { signedInCookie, startAppServer } from './lib.js';
+import { seedVehicle, signedInCookie, startAppServer } from './lib.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
@@ -33,23 +33,6 @@ interface NetworkItem {
   url: string;
   resourceType?: string;
   transferSize?: number;
-}
-
-async function seedVehicle(app: { url: string; origin: string }, cookie: string) {
-  const response = await fetch(new URL('/api/vehicles', app.url), {
-    method: 'POST',
-    headers: { origin: app.origin, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      make: 'Toyota',
-      model: 'Corolla',
-      year: '2020',
-      licensePlate: 'LH 4021',
-      color: 'blue',
-      displayName: 'Bench car',
-    }),
-  });
-  if (!response.ok) throw new Error(`POST /api/vehicles: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string; qrCode: string };
 }
 
 function gzipOfServedFile(url: string): number | undefined {
@@ -112,6 +95,7 @@ function summarise(target: Target, results: RunnerResult[]) {
     (item) => item.resourceType === 'Script' && new URL(item.url).pathname.startsWith('/assets/'),
   );
   const servedBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const documentBytes = requests.find((item) => item.resourceType === 'Document')?.transferSize ?? 0;
   const gzipBytes = scripts.reduce((sum, item) => sum + (gzipOfServedFile(item.url) ?? 0), 0);
   const opportunities = Object.values(last.lhr.audits)
     .filter(
@@ -139,6 +123,7 @@ function summarise(target: Target, results: RunnerResult[]) {
     'LCP s': (metric('largest-contentful-paint') / 1000).toFixed(2),
     'TBT ms': Math.round(metric('total-blocking-time')),
     CLS: metric('cumulative-layout-shift').toFixed(3),
+    'HTML KB': kilobytes(documentBytes),
     'JS files': scripts.length,
     'JS served KB': kilobytes(servedBytes),
     'JS gzip KB': kilobytes(gzipBytes),

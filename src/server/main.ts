@@ -17,6 +17,10 @@ import { MemoryRateLimitStore, RedisRateLimitStore } from './rate-limit/rate-lim
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+// React's server renderer (the finder's pages, decision 0168) picks its build by NODE_ENV when it loads,
+// after this: a server started as itself runs the production build unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 /** The rate limiter relies on PEXPIRE ... NX, new in Redis 7. */
 async function requireRedis7(redis: Redis) {
   const version = /redis_version:(\d+)\./.exec(await redis.info('server'))?.[1];

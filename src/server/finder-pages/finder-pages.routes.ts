@@ -9,6 +9,7 @@ import { HttpError } from '../errors/http-error.js';
 import { localeOfRequest, withLocale } from '../i18n.js';
 import type { FinderMessaging } from '../messaging/messaging.port.js';
 import type { PublicVehicleLookups } from '../vehicles/vehicles.port.js';
+import { compressPage } from './compression.js';
 import type { PageDocument } from './page-document.js';
 import type { PageRenderer } from './renderer.js';
 
@@ -71,13 +72,18 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
       const rendered = await withLocale(locale, () =>
         renderer.render({ path, search, cookies: request.headers.cookie ?? '', answers }),
       );
+      const { body, encoding } = compressPage(
+        document.page(rendered, locale),
+        request.headers['accept-encoding'],
+      );
+      if (encoding) reply.header('Content-Encoding', encoding);
       return reply
         .status(status)
         .header('Cache-Control', PAGE_CACHE)
         .header('Content-Language', locale)
-        .header('Vary', 'Accept-Language, Cookie')
+        .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
         .type('text/html; charset=utf-8')
-        .send(document.page(rendered, locale));
+        .send(body);
     } catch (error) {
       request.log.error({ err: error }, 'page render failed; answered the app');
       return appShell(reply, status);
