@@ -43,6 +43,9 @@ const UrgentSwitch = lazy(() =>
   import('../features/messaging/urgent-switch.js').then((module) => ({ default: module.UrgentSwitch })),
 );
 
+/** Send Message's own address, where its form posts without JavaScript. */
+const sendMessagePath = (vehicleId: string) => `/message/${encodeURIComponent(vehicleId)}`;
+
 export function SendMessagePage() {
   const { vehicleId = '' } = useParams<{ vehicleId: string }>();
   const search = useSearch();
@@ -112,7 +115,7 @@ export function SendMessagePage() {
             // Without JavaScript the form posts itself to this address (decision 0168); with it, onSubmit sends.
             <form
               method="post"
-              action={`/message/${encodeURIComponent(vehicleId)}`}
+              action={sendMessagePath(vehicleId)}
               noValidate
               onSubmit={onSubmit}
               className="flex flex-col gap-4"
@@ -217,7 +220,7 @@ export function SendMessagePage() {
           )}
         </CardContent>
       </Card>
-      {user === null ? <ReplyPromptBelow returnTo={`/message/${encodeURIComponent(vehicleId)}`} /> : null}
+      {user === null ? <ReplyPromptBelow returnTo={sendMessagePath(vehicleId)} /> : null}
     </div>
   );
 }
