@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_HINT_COOKIE } from '../../shared/auth/auth.contract.js';
 import { ContractError } from '../../shared/contract.js';
 import { isLocale, type Locale } from '../../shared/i18n/locales.js';
+import { MESSAGE_MAX_LENGTH } from '../../shared/messaging/messages.contract.js';
 import type { PageAnswers } from '../../shared/server-render.js';
 import { normaliseShortCode } from '../../shared/vehicles/sticker-code.js';
 import type { PublicVehicle } from '../../shared/vehicles/vehicles.responses.js';
 import { HttpError } from '../errors/http-error.js';
 import { localeOfRequest, withLocale } from '../i18n.js';
 import type { FinderMessaging } from '../messaging/messaging.port.js';
+import { nulInText } from '../plugins/input.js';
 import type { PublicVehicleLookups } from '../vehicles/vehicles.port.js';
 import { compressPage } from './compression.js';
 import type { PageDocument } from './page-document.js';
@@ -175,7 +177,12 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+      (_request, body, done) => {
+        const form = new URLSearchParams(body as string);
+        // As the JSON bodies are (plugins/input.ts): PostgreSQL refuses NUL in text (a 500), SQLite keeps it.
+        if ([...form.values()].some((value) => value.includes('\u0000'))) done(nulInText());
+        else done(null, form);
+      },
     );
     scope.post<{ Params: { id: string } }>('/message/:id', async (request, reply) => {
       const form = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
@@ -198,10 +205,16 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
         if (!refusal) throw error;
         const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
         if (!vehicle) throw error;
+        // The text kept as the text box holds it (at most the limit): the page shows the refusal beside the
+        // text it was for only, so a longer one kept whole drew the clipped text without the words why.
+        const kept = content.slice(0, MESSAGE_MAX_LENGTH);
         return drawPage(
           request,
           reply,
-          { vehicleById: { id, vehicle }, sendRefusal: { vehicleId: id, message: refusal.message, content } },
+          {
+            vehicleById: { id, vehicle },
+            sendRefusal: { vehicleId: id, message: refusal.message, content: kept },
+          },
           refusal.status,
         );
       }

@@ -12,6 +12,9 @@ function containsNul(value: unknown, depth = 0): boolean {
   return entries.some((entry) => containsNul(entry, depth + 1));
 }
 
+/** The refusal of a body with a NUL character in its text (a form's parser refuses it too: finder-pages). */
+export const nulInText = () => badRequest('Text must not contain NUL characters');
+
 /** The charset a Content-Type names (lowercased, unquoted), or undefined when it names none. */
 function charsetOf(contentType: string): string | undefined {
   for (const parameter of contentType.split(';').slice(1)) {
@@ -59,7 +62,7 @@ export function registerInputGuards(app: FastifyInstance): void {
     done();
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.body)) done(badRequest('Text must not contain NUL characters'));
+    if (containsNul(request.body)) done(nulInText());
     else done();
   });
 
