@@ -12,8 +12,8 @@ export interface PageAnswers {
   vehicleByQrCode?: { code: string; vehicle: PublicVehicle | null };
   /** A short code's vehicle, by its canonical form. */
   vehicleByShortCode?: { code: string; vehicle: PublicVehicle | null };
-  /** A vehicle by id (Vehicle found, Send Message). */
-  vehicleById?: { id: string; vehicle: PublicVehicle };
+  /** A vehicle by id (Vehicle found, Send Message; null: none active has it, which Send Message says). */
+  vehicleById?: { id: string; vehicle: PublicVehicle | null };
   /** A message to the sample vehicle was just sent by a form: its confirmation (it is delivered to nobody). */
   sampleSent?: boolean;
   /** A sent message's status for its sender (null: not theirs to see, or gone). */

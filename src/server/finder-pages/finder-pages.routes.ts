@@ -147,17 +147,23 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
     );
   });
 
-  /** Vehicle found by id and Send Message: the vehicle as it is now; one gone is the app's to tell. */
-  async function drawVehiclePage(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
+  /** Vehicle found by id: the vehicle as it is now; one gone is the app's to tell (with its kept copy). */
+  app.get<{ Params: { id: string } }>('/vehicle-found/:id', async (request, reply) => {
     if (hasSession(request)) return appShell(reply);
     const { id } = request.params;
     const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
     if (!vehicle) return appShell(reply, vehicle === null ? 404 : 200);
     return drawPage(request, reply, { vehicleById: { id, vehicle } });
-  }
+  });
 
-  app.get<{ Params: { id: string } }>('/vehicle-found/:id', drawVehiclePage);
-  app.get<{ Params: { id: string } }>('/message/:id', drawVehiclePage);
+  /** Send Message: its form for the vehicle as it is now, or, for one gone, the page that says so (404). */
+  app.get<{ Params: { id: string } }>('/message/:id', async (request, reply) => {
+    if (hasSession(request)) return appShell(reply);
+    const { id } = request.params;
+    const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
+    if (vehicle === undefined) return appShell(reply);
+    return drawPage(request, reply, { vehicleById: { id, vehicle } }, vehicle ? 200 : 404);
+  });
 
   // The sender's own message (by their cookie or account): what became of it; another's is not shown (404).
   app.get<{ Params: { id: string } }>('/sent/:id', async (request, reply) => {
@@ -204,7 +210,9 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
         const refusal = refusalOf(error);
         if (!refusal) throw error;
         const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
-        if (!vehicle) throw error;
+        if (vehicle === undefined) throw error;
+        // Gone since the form was drawn: the page that says so.
+        if (vehicle === null) return drawPage(request, reply, { vehicleById: { id, vehicle } }, 404);
         // The text kept as the text box holds it (at most the limit): the page shows the refusal beside the
         // text it was for only, so a longer one kept whole drew the clipped text without the words why.
         const kept = content.slice(0, MESSAGE_MAX_LENGTH);

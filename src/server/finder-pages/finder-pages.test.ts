@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
@@ -141,6 +142,24 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
     }
   });
 
+  it('sends the page Brotli- or gzip-compressed to a browser that takes it, decoding to the same page', async () => {
+    const address = `/vehicle/qr/${vehicle.qrCode}`;
+    // The form's own key is drawn anew each time; the rest is the same page.
+    const withoutKey = (html: string) => html.replace(/name="idempotencyKey" value="[^"]*"/, '');
+    const plain = await page(address, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await page(address, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(withoutKey(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8'))).toBe(
+      withoutKey(plain.body),
+    );
+    const gzip = await page(address, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(withoutKey(zlib.gunzipSync(gzip.rawPayload).toString('utf8'))).toBe(withoutKey(plain.body));
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+  });
+
   it("speaks the request's language, or the one chosen in Settings (the preferences cookie)", async () => {
     const address = `/vehicle/qr/${vehicle.qrCode}`;
     const german = await page(address, { headers: { 'accept-language': 'de' } });
@@ -199,21 +218,31 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
     }
   });
 
-  it('answers a vehicle that is gone, or never was, 404 with the app (which tells the finder)', async () => {
+  it('answers a vehicle that is gone, or never was, 404: Send Message says so, Vehicle found is the app', async () => {
     const removed = await buildVehicle(t.app, owner.cookie);
     const deleted = await call(t.app, 'DELETE', `/api/vehicles/${removed.id}`, { cookie: owner.cookie });
     expect(deleted.statusCode).toBe(200);
     for (const address of [
-      `/message/${removed.id}`,
       `/vehicle-found/${removed.id}`,
-      `/message/${crypto.randomUUID()}`,
-      '/message/not-a-vehicle',
       `/vehicle-found/${encodeURIComponent("x' or '1'='1")}`,
     ]) {
       const response = await page(address);
       expect(response.statusCode, address).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body, address).toBe(appShell);
+    }
+    for (const address of [
+      `/message/${removed.id}`,
+      `/message/${crypto.randomUUID()}`,
+      '/message/not-a-vehicle',
+    ]) {
+      const response = await page(address);
+      expect(response.statusCode, address).toBe(404);
+      expect(hasPageState(response.body), address).toBe(true);
+      expect(response.body, address).toContain(
+        'This vehicle is not registered with the product or is no longer active.',
+      );
+      expect(response.body, address).not.toContain('<form');
     }
     const byQr = await page(`/vehicle/qr/${removed.qrCode}`);
     expect(byQr.statusCode).toBe(303);
