@@ -95,16 +95,11 @@ const NOT_ON_FINDER_SCREENS: readonly string[] = [
   ...['notFoundTitle', 'notFoundDescription', 'retry'].map((key) => `shell.${key}`),
   ...['unavailableDescription', 'unavailablePageTitle', 'unavailableTitle'].map((key) => `shell.${key}`),
   ...['plateTaken', 'plateTakenTitle', 'vehicleLimitTitle'].map((key) => `errorToasts.${key}`),
-  // The notices an address's ?error= or ?verified= raises, on Home or the landing page (lib/query-notices.ts).
-  ...[
-    'emailVerified',
-    'emailVerifiedTitle',
-    'invalidVerificationTitle',
-    'qrErrorTitle',
-    'qrLookupFailed',
-    'signInFailedTitle',
-    'vehicleNotFound',
-  ].map((key) => `notices.${key}`),
+  // The notices an address's ?error= or ?verified= raises on Home or the landing page (lib/query-notices.ts),
+  // but a QR link's (a signed-in finder's app leads home with one, within the page: decision 0168).
+  ...['emailVerified', 'emailVerifiedTitle', 'invalidVerificationTitle', 'signInFailedTitle'].map(
+    (key) => `notices.${key}`,
+  ),
   'vehicles.plateAlreadyRegistered',
   'vehicles.tooManyVehicles',
   // The scanner's refusals (its lookups travel with the finder's, its page with the landing page's).
