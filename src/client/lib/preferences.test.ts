@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readRequestCookiesFrom } from './cookies.js';
 import {
   cleanQuickMessages,
   defaultPreferences,
   parsePreferences,
   QUICK_MESSAGE_MAX_LENGTH,
   QUICK_MESSAGES_MAX,
+  readPreferences,
 } from './preferences.js';
 
 describe('parsePreferences', () => {
@@ -80,5 +82,24 @@ describe('cleanQuickMessages', () => {
       'a'.repeat(QUICK_MESSAGE_MAX_LENGTH),
     ]);
     expect(cleanQuickMessages(many)).toHaveLength(QUICK_MESSAGES_MAX);
+  });
+});
+
+describe('readPreferences in the server’s render', () => {
+  afterEach(() => readRequestCookiesFrom(() => ''));
+
+  it('reads the cookie of each request it draws, not the first one’s (decision 0168)', () => {
+    const cookieOf = (quickMessages: string[]) =>
+      `consent=declined; preferences=${encodeURIComponent(JSON.stringify({ quickMessages }))}`;
+    let request = cookieOf(['Call me on 0170 1234567']);
+    readRequestCookiesFrom(() => request);
+    expect(readPreferences().quickMessages).toEqual(['Call me on 0170 1234567']);
+    // Read again for the same request: the same answer, as React wants of a store's snapshot.
+    expect(readPreferences()).toBe(readPreferences());
+
+    request = 'consent=declined';
+    expect(readPreferences().quickMessages).toEqual(defaultPreferences.quickMessages);
+    request = cookieOf(['Your lights are on']);
+    expect(readPreferences().quickMessages).toEqual(['Your lights are on']);
   });
 });

@@ -99,9 +99,20 @@ export function parsePreferences(raw: string | undefined): Preferences {
 }
 
 let current: Preferences | null = null;
+/**
+ * The server draws one request after another with this module (decision 0168): what it reads is the cookie
+ * of the request at hand, kept only while the next read finds the same cookie (one kept for good would give
+ * every finder the first one's quick messages).
+ */
+let ofRequest: { raw: string | undefined; preferences: Preferences } | null = null;
 const listeners = new Set<() => void>();
 
 export function readPreferences(): Preferences {
+  if (typeof document === 'undefined') {
+    const raw = getCookie(PREFERENCES_COOKIE);
+    if (ofRequest === null || ofRequest.raw !== raw) ofRequest = { raw, preferences: parsePreferences(raw) };
+    return ofRequest.preferences;
+  }
   current ??= parsePreferences(getCookie(PREFERENCES_COOKIE));
   return current;
 }
