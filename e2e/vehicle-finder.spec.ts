@@ -206,19 +206,20 @@ test('a lookup that finds nothing is asked once: a QR link opened cold, a plate,
   });
   const asked = (path: string) => lookups.filter((pathname) => pathname === path).length;
 
-  // A sticker's link whose code no active vehicle has: the entry script's read is the page's read, and its
-  // 404 an answer that the page takes instead of asking again (docs/decisions/0140).
+  // A sticker's link whose code no active vehicle has: the server looked it up when it was asked for the
+  // page, and leads home to be told so; the page asks nothing (docs/decisions/0168; a browser with a session
+  // gets the app, whose entry script's read is the page's read: 0140).
   const code = 'no-vehicle-has-this-code-either';
   await page.goto(`/vehicle/qr/${code}`);
   await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
   await expect(page).toHaveURL(/\/(\?error=vehicle-not-found)?$/);
   await saveScreenInBothThemes(page, 'finder-qr-link-not-found');
-  expect(asked(`/api/vehicles/qr/${code}`)).toBe(1);
+  expect(asked(`/api/vehicles/qr/${code}`)).toBe(0);
 
   const otherCode = 'nor-this-one';
   await page.goto(`/vehicle-found?qr=${otherCode}`);
   await expect(toast(page, 'Vehicle Not Found')).toBeVisible();
-  expect(asked(`/api/vehicles/qr/${otherCode}`)).toBe(1);
+  expect(asked(`/api/vehicles/qr/${otherCode}`)).toBe(0);
 
   const lookup = new LicensePlatePage(page);
   const plate = uniquePlate('QZX');
