@@ -57,7 +57,11 @@ void activateLocale(
 ).then(() => {
   followAccountLocale(queryClient);
   if (isServerPage) {
-    hydrateRoot(container, app);
+    // As a transition: the page is already there to read, so taking it over yields to the browser
+    // (input, paint) every few milliseconds instead of one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
     if (drawnIn !== locale) void activateLocale(locale);
   } else {
     const root = createRoot(container);

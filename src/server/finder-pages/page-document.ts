@@ -20,6 +20,11 @@ export interface PageDocument {
 const ROOT = /<div id="root">[\s\S]*?<\/main>\s*<\/div>/;
 const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/;
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+/**
+ * The app's entry: the page is whole without it, so public/after-paint.js asks for it once the page has been
+ * painted, instead of the parser at once (its bytes never compete with the page's on a slow network).
+ */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 
 export function readPageDocument(clientDir: string): PageDocument | undefined {
   const indexFile = path.join(clientDir, 'index.html');
@@ -33,7 +38,10 @@ export function readPageDocument(clientDir: string): PageDocument | undefined {
       ? appShell.replace(sheet[0], () => `<style>${fs.readFileSync(sheetFile, 'utf8')}</style>`)
       : appShell;
   // The parts around what changes per page, split once.
-  const [beforeRoot = '', afterRoot = ''] = frame.replace(NOSCRIPT, '').split(ROOT);
+  const [beforeRoot = '', afterRoot = ''] = frame
+    .replace(NOSCRIPT, '')
+    .replace(ENTRY_SCRIPT, '<script src="/after-paint.js" data-entry="$1" defer></script>')
+    .split(ROOT);
   return {
     appShell,
     page: ({ html, state }, locale) =>
