@@ -52,12 +52,17 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
     return localeOfRequest(request);
   }
 
-  const appShell = (reply: FastifyReply, status = 200) =>
-    reply
+  /** The app as every other address gets it (index.html as built), compressed as a drawn page is. */
+  function appShell(reply: FastifyReply, status = 200) {
+    const { body, encoding } = compressPage(document.appShell, reply.request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
       .status(status)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(document.appShell);
+      .send(body);
+  }
 
   /** Draws the page at the request's address, or at `address` (a form's answer drawn in place). */
   async function drawPage(
@@ -116,6 +121,9 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
     if (vehicle === null) return reply.redirect(NOT_FOUND_PATH, 303);
     return drawPage(request, reply, answers(vehicle));
   }
+
+  // The landing page, where a finder without a sticker starts (and where a code that found nothing leads).
+  app.get('/', (request, reply) => (hasSession(request) ? appShell(reply) : drawPage(request, reply, {})));
 
   app.get<Params<{ code: string }>>('/vehicle/qr/:code', (request, reply) => {
     const { code } = request.params;

@@ -203,6 +203,19 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
     }
   });
 
+  it('draws the landing page for a browser without a session, in its language, with a notice to raise', async () => {
+    for (const address of ['/', '/?error=vehicle-not-found']) {
+      const response = await page(address, { headers: { 'accept-language': 'de-DE' } });
+      expect(response.statusCode, address).toBe(200);
+      expect(response.headers['content-language']).toBe('de-DE');
+      expect(hasPageState(response.body), address).toBe(true);
+      expect(response.body).not.toContain('<noscript');
+      // The landing page's way in: the plate search and the scanner, in German.
+      expect(rootOf(response.body)).toContain('href="/license-plate"');
+      expect(pageStateOf(response.body)[0]).toBe(address);
+    }
+  });
+
   it('answers the plain app to a browser with a session', async () => {
     for (const address of [
       `/vehicle/qr/${vehicle.qrCode}`,
@@ -210,6 +223,7 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
       `/vehicle-found/${vehicle.id}`,
       `/message/${vehicle.id}`,
       `/sent/${crypto.randomUUID()}`,
+      '/',
     ]) {
       const response = await page(address, { cookie: 'session-hint=1' });
       expect(response.statusCode, address).toBe(200);
