@@ -108,7 +108,8 @@ let ofRequest: { raw: string | undefined; preferences: Preferences } | null = nu
 const listeners = new Set<() => void>();
 
 export function readPreferences(): Preferences {
-  if (typeof document === 'undefined') {
+  // The server's render (and the tests, in Node); the browser's build leaves this out.
+  if (import.meta.env.SSR) {
     const raw = getCookie(PREFERENCES_COOKIE);
     if (ofRequest === null || ofRequest.raw !== raw) ofRequest = { raw, preferences: parsePreferences(raw) };
     return ofRequest.preferences;

@@ -114,7 +114,9 @@ const NOT_ON_FINDER_SCREENS: readonly string[] = [
   // The owner's side of a vehicle not found, and the shell's parts of the signed-in and auth screens.
   'vehicleNotFound.forOwner',
   'vehicleNotFound.backToMyVehicles',
-  ...['darkMode', 'hidePassword', 'showPassword', 'signInRequired'].map((key) => `components.${key}`),
+  ...['backToHome', 'darkMode', 'hidePassword', 'showPassword', 'signInRequired'].map(
+    (key) => `components.${key}`,
+  ),
 ];
 
 /** The landing page, the scanner and the plate search: the finder's words and their own. */
