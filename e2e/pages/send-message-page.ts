@@ -23,9 +23,23 @@ export class SendMessagePage {
     await expect(this.page.getByRole('heading', { name: 'Send Message' })).toBeVisible();
     await expect(this.page.getByText(`License plate ${plate}`, { exact: true })).toBeVisible();
     await expect(this.content).toBeVisible();
+    await this.takenOver();
+  }
+
+  /**
+   * The page the server drew (docs/decisions/0168) has been taken over by the app: its form answers to the
+   * app's handlers (the countdown, the toasts), as a person who lets the page settle finds it. Before that a
+   * tap posts the form itself, as it does without JavaScript (e2e/finder-without-javascript.spec.ts).
+   */
+  async takenOver() {
+    await this.page.waitForFunction(() => {
+      const form = document.querySelector('form[action^="/message/"]');
+      return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+    });
   }
 
   async chooseQuickMessage(text: string) {
+    await this.takenOver();
     await this.page.getByRole('button', { name: text }).click();
     await expect(this.content).toHaveValue(text);
   }
@@ -39,6 +53,7 @@ export class SendMessagePage {
 
   /** Presses Send and waits, as the sender does, for the countdown to run out: the message is on its way. */
   async submit() {
+    await this.takenOver();
     await this.send.click();
     await expect(this.countdown).toBeVisible();
     await expect(this.countdown).toBeHidden({ timeout: SEND_UNDO_MS + 5_000 });

@@ -84,6 +84,9 @@ function renderToString(client: QueryClient, input: PageRenderRequest): Promise<
         </Router>
       </StrictMode>,
       {
+        // Never a boundary completed later by an inline script (React outlines one larger than this; the
+        // page's CSP runs no inline script, and a finder without JavaScript runs none at all).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () => (failure ? reject(failure) : stream.pipe(sink)),
         onShellError: reject,
         onError(error) {

@@ -210,6 +210,9 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
       expect(response.headers['content-language']).toBe('de-DE');
       expect(hasPageState(response.body), address).toBe(true);
       expect(response.body).not.toContain('<noscript');
+      // Every boundary complete in place: no inline script (the CSP runs none) finishes one later.
+      expect(response.body).not.toContain('<script>');
+      expect(response.body).not.toContain('<!--$?-->');
       // The landing page's way in: the plate search and the scanner, in German.
       expect(rootOf(response.body)).toContain('href="/license-plate"');
       expect(pageStateOf(response.body)[0]).toBe(address);
