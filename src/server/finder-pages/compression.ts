@@ -7,19 +7,28 @@ import zlib from 'node:zlib';
  * to exactly the page drawn. Brotli at quality 5: a few milliseconds less than its default of 11 for a page
  * a few hundred bytes larger.
  */
-export function compressPage(
-  html: string,
-  acceptEncoding: string | undefined,
-): { body: Buffer; encoding?: string } {
+export function compressPage(html: string, acceptEncoding: string | undefined): CompressedPage {
   const body = Buffer.from(html, 'utf8');
-  const accepted = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accepted)) {
+  const encoding = encodingFor(acceptEncoding);
+  if (encoding === 'br') {
     const params = {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     };
-    return { body: zlib.brotliCompressSync(body, { params }), encoding: 'br' };
+    return { body: zlib.brotliCompressSync(body, { params }), encoding };
   }
-  if (/\bgzip\b/.test(accepted)) return { body: zlib.gzipSync(body, { level: 6 }), encoding: 'gzip' };
+  if (encoding === 'gzip') return { body: zlib.gzipSync(body, { level: 6 }), encoding };
   return { body };
+}
+
+export interface CompressedPage {
+  body: Buffer;
+  encoding?: 'br' | 'gzip';
+}
+
+/** What a page is sent as, for the browser's Accept-Encoding. */
+export function encodingFor(acceptEncoding: string | undefined): CompressedPage['encoding'] {
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
 }

@@ -11,7 +11,7 @@ import { localeOfRequest, withLocale } from '../i18n.js';
 import type { FinderMessaging } from '../messaging/messaging.port.js';
 import { nulInText } from '../plugins/input.js';
 import type { PublicVehicleLookups } from '../vehicles/vehicles.port.js';
-import { compressPage } from './compression.js';
+import { type CompressedPage, compressPage, encodingFor } from './compression.js';
 import type { PageDocument } from './page-document.js';
 import type { PageRenderer } from './renderer.js';
 
@@ -64,25 +64,33 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
       .send(body);
   }
 
-  /** Draws the page at the request's address, or at `address` (a form's answer drawn in place). */
+  /**
+   * Draws the page at the request's address, or at `address` (a form's answer drawn in place); `keep` holds
+   * a page that is the same for every browser it is drawn for, by language and encoding.
+   */
   async function drawPage(
     request: FastifyRequest,
     reply: FastifyReply,
     answers: PageAnswers,
     status = 200,
     address = request.url,
+    keep?: Map<string, CompressedPage>,
   ) {
     const locale = localeOf(request);
     const query = address.indexOf('?');
     const [path, search] = query < 0 ? [address, ''] : [address.slice(0, query), address.slice(query)];
     try {
-      const rendered = await withLocale(locale, () =>
-        renderer.render({ path, search, cookies: request.headers.cookie ?? '', answers }),
-      );
-      const { body, encoding } = compressPage(
-        document.page(rendered, locale),
-        request.headers['accept-encoding'],
-      );
+      const accepted = request.headers['accept-encoding'];
+      const keptAs = keep ? `${locale} ${encodingFor(accepted)}` : undefined;
+      let page = keptAs ? keep?.get(keptAs) : undefined;
+      if (!page) {
+        const rendered = await withLocale(locale, () =>
+          renderer.render({ path, search, cookies: request.headers.cookie ?? '', answers }),
+        );
+        page = compressPage(document.page(rendered, locale), accepted);
+        if (keptAs) keep?.set(keptAs, page);
+      }
+      const { body, encoding } = page;
       if (encoding) reply.header('Content-Encoding', encoding);
       return reply
         .status(status)
@@ -123,7 +131,14 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
   }
 
   // The landing page, where a finder without a sticker starts (and where a code that found nothing leads).
-  app.get('/', (request, reply) => (hasSession(request) ? appShell(reply) : drawPage(request, reply, {})));
+  // Without a query (the notices' ?error= and ?verified= are the client's to read) it is the same page for
+  // every browser without a session in one language: drawn once per language and encoding (docs/performance.md).
+  const landingPages = new Map<string, CompressedPage>();
+  app.get('/', (request, reply) => {
+    if (hasSession(request)) return appShell(reply);
+    const isPlain = request.url === '/';
+    return drawPage(request, reply, {}, 200, request.url, isPlain ? landingPages : undefined);
+  });
 
   app.get<Params<{ code: string }>>('/vehicle/qr/:code', (request, reply) => {
     const { code } = request.params;

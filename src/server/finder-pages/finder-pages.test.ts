@@ -219,6 +219,20 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
     }
   });
 
+  it('draws the landing page once per language: the same bytes for every browser, each language its own', async () => {
+    const english = await page('/', { headers: { 'accept-language': 'en-US', 'accept-encoding': 'br' } });
+    const again = await page('/', {
+      headers: { 'accept-language': 'en-US', 'accept-encoding': 'br' },
+      cookie: `preferences=${encodeURIComponent(JSON.stringify({ quickMessages: ['Mine alone'] }))}`,
+    });
+    const german = await page('/', { headers: { 'accept-language': 'de-DE', 'accept-encoding': 'br' } });
+    expect(again.rawPayload.equals(english.rawPayload)).toBe(true);
+    expect(german.rawPayload.equals(english.rawPayload)).toBe(false);
+    const landing = zlib.brotliDecompressSync(german.rawPayload).toString('utf8');
+    expect(landing).toContain('lang="de-DE"');
+    expect(landing).not.toContain('Mine alone');
+  });
+
   it('answers the plain app to a browser with a session', async () => {
     for (const address of [
       `/vehicle/qr/${vehicle.qrCode}`,
