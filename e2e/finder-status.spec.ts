@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SAMPLE_VEHICLE } from '../src/shared/vehicles/sample.js';
 import { expectAccessible } from './fixtures/axe.js';
 import { aFindersPhone } from './fixtures/finders-phone.js';
 import { originHeader } from './fixtures/origin.js';
+import { messagesTo } from './fixtures/owner-messages.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { ConversationsPage } from './pages/conversations-page.js';
 import { MessageStatusPage } from './pages/message-status-page.js';
@@ -16,20 +17,6 @@ import { SendMessagePage } from './pages/send-message-page.js';
 
 // Well inside the status page's 30 s polling fallback: what arrives within this came over a socket.
 const LIVE_MS = 5_000;
-
-/** The texts of a conversation's messages, oldest first, as the owner's API answers them. */
-async function messagesTo(owner: APIRequestContext, vehicleId: string): Promise<string[]> {
-  const conversations = (await (await owner.get('/api/conversations')).json()) as {
-    id: string;
-    vehicleOneId: string;
-  }[];
-  const conversation = conversations.find((item) => item.vehicleOneId === vehicleId);
-  if (!conversation) return [];
-  const messages = (await (await owner.get(`/api/conversations/${conversation.id}/messages`)).json()) as {
-    content: string;
-  }[];
-  return messages.map((message) => message.content);
-}
 
 async function writeOnSendMessage(finder: Page, vehicleId: string, plate: string) {
   const send = new SendMessagePage(finder);

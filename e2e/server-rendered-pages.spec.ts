@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PREFERENCES_COOKIE } from '../src/client/lib/preferences.js';
 import { DEFAULT_QUICK_MESSAGES } from '../src/shared/messaging/messages.contract.js';
 import { PAGE_STATE_ELEMENT_ID } from '../src/shared/server-render.js';
 import { aFindersPhone } from './fixtures/finders-phone.js';
+import { messagesTo } from './fixtures/owner-messages.js';
 import { expect, test } from './fixtures/vehicles.js';
 import { MessageStatusPage } from './pages/message-status-page.js';
 import { SendMessagePage } from './pages/send-message-page.js';
@@ -49,20 +50,6 @@ async function headingTakenOver(page: Page): Promise<boolean> {
     const first = (window as Marked).firstHeading;
     return first !== undefined && document.querySelector('h1') === first;
   });
-}
-
-/** The texts of the conversation's messages to the vehicle, oldest first, as the owner's API answers them. */
-async function messagesTo(owner: APIRequestContext, vehicleId: string): Promise<string[]> {
-  const conversations = (await (await owner.get('/api/conversations')).json()) as {
-    id: string;
-    vehicleOneId: string;
-  }[];
-  const conversation = conversations.find((item) => item.vehicleOneId === vehicleId);
-  if (!conversation) return [];
-  const messages = (await (await owner.get(`/api/conversations/${conversation.id}/messages`)).json()) as {
-    content: string;
-  }[];
-  return messages.map((message) => message.content);
 }
 
 test('a QR link answers the vehicle in its HTML, the app takes the page over, and the usual path sends with Undo to the status page', async ({
