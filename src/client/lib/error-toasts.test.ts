@@ -85,6 +85,15 @@ describe('message-specific error toasts', () => {
     });
   });
 
+  it("reads the owner's conflicts (a plate taken, the vehicle limit) for a 409 only", () => {
+    const plateWords = { message: 'License plate already registered' };
+    expect(errorToastFor(new ApiError(409, 'Conflict', plateWords), true).title).toBe(
+      'License Plate Already Registered',
+    );
+    // Not a conflict: the class's own toast (a finder's screens never meet the owner's conflicts: 0168).
+    expect(errorToastFor(new ApiError(400, 'Bad Request', plateWords), true).title).toBe('Invalid Information');
+  });
+
   it('keeps the class of the failure for the handler', () => {
     expect(errorToastFor(new ApiError(403, 'Forbidden', { message: 'User is blocked' }), true)).toMatchObject(
       {

@@ -1,5 +1,6 @@
 import { translate } from '../../shared/i18n/texts.js';
 import { vehicleTexts } from '../../shared/vehicles/texts.js';
+import { ApiError } from './api-error.js';
 import { errorToastTexts } from './error-texts.js';
 import { classifyError, type ErrorClass, isAppOnline, messageOf } from './errors.js';
 
@@ -24,14 +25,21 @@ const both = (english: string, shown: string) => (english === shown ? [english] 
  * (features/finder/lookups.ts qrLookupError). The server's words are the shared texts it sends, in the
  * language the app asked for (Accept-Language): they are matched in that language, and in English.
  */
-export function messageErrorToasts(): ReadonlyArray<{ match: readonly string[] } & ErrorToastText> {
+export function messageErrorToasts(
+  /** A 409: the owner's conflicts (a plate taken, the vehicle limit) are read only for one (decision 0168). */
+  isConflict = true,
+): ReadonlyArray<{ match: readonly string[] } & ErrorToastText> {
   const t = errorToastTexts;
   return [
-    {
-      match: [vehicleTexts.plateAlreadyRegistered],
-      title: t.plateTakenTitle,
-      description: t.plateTaken,
-    },
+    ...(isConflict
+      ? [
+          {
+            match: [vehicleTexts.plateAlreadyRegistered],
+            title: t.plateTakenTitle,
+            description: t.plateTaken,
+          },
+        ]
+      : []),
     { match: [vehicleTexts.vehicleNotFound], title: t.vehicleNotFoundTitle, description: t.vehicleNotFound },
     {
       match: both('Message failed to send', t.messageFailedMatch),
@@ -56,11 +64,15 @@ export function messageErrorToasts(): ReadonlyArray<{ match: readonly string[] }
       description: t.generic.AUTHENTICATION.description,
     },
     // Ours (the spec has no vehicle limit): a 409 of another kind would read "Unexpected Error".
-    {
-      match: [vehicleTexts.tooManyVehicles],
-      title: t.vehicleLimitTitle,
-      description: vehicleTexts.tooManyVehicles,
-    },
+    ...(isConflict
+      ? [
+          {
+            match: [vehicleTexts.tooManyVehicles],
+            title: t.vehicleLimitTitle,
+            description: vehicleTexts.tooManyVehicles,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -72,8 +84,10 @@ export interface ClassifiedErrorToast extends ErrorToastText {
 export function errorToastFor(error: unknown, isOnline: boolean = isAppOnline()): ClassifiedErrorToast {
   const errorClass = classifyError(error, isOnline);
   const message = messageOf(error).toLowerCase();
-  const specific = messageErrorToasts().find((entry) =>
-    entry.match.some((words) => message.includes(words.toLowerCase())),
+  // A text read before its catalogue came is blank, and a blank one is in every message: it matches nothing.
+  const isConflict = error instanceof ApiError && error.status === 409;
+  const specific = messageErrorToasts(isConflict).find((entry) =>
+    entry.match.some((words) => words !== '' && message.includes(words.toLowerCase())),
   );
   if (specific) return { errorClass, title: specific.title, description: specific.description };
   return { errorClass, ...genericErrorToast(errorClass) };

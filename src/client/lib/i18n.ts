@@ -4,7 +4,6 @@ import { DEFAULT_LOCALE, isLocale, type Locale, negotiateLocale } from '../../sh
 import { namespaceIds, onNamespaceDefined, readTextsFrom, wordsByIds } from '../../shared/i18n/texts.js';
 import { whenFirstScreenIsDone } from './after-first-screen.js';
 import { currentLocale } from './current-locale.js';
-import { isServerRender } from './server-render.js';
 
 /**
  * The app's language (issue 36, docs/decisions/0162-languages-plan.md): the one chosen in Settings, else the
@@ -101,8 +100,9 @@ export async function activateLocale(locale: Locale, part: ClientPart = 'all'): 
  * it is here or on its way, else the part.
  */
 export function catalogueReady(part: ClientPart): Promise<void> {
-  // The server's render reads every text from the server's own catalogues (ssr/render.tsx).
-  if (isServerRender()) return Promise.resolve();
+  // The server's render reads every text from the server's own catalogues (ssr/render.tsx); the
+  // browser's build leaves this out.
+  if (import.meta.env.SSR) return Promise.resolve();
   const locale = currentLocale();
   const whole = loaded.get(catalogueKey(locale, 'all'));
   return (whole ?? load(locale, part)).catch(() => undefined);

@@ -120,8 +120,8 @@ export function SendMessagePage() {
               onSubmit={onSubmit}
               className="flex flex-col gap-4"
             >
-              {/* Drawn by the server with its own key, which the browser's first render keeps. */}
-              <input type="hidden" name="idempotencyKey" value={formKey} suppressHydrationWarning />
+              {/* The server draws its own key, which the takeover leaves in place (React does not patch attributes). */}
+              <input type="hidden" name="idempotencyKey" value={formKey} />
               {quickMessages.length > 0 ? (
                 <fieldset className="flex flex-col gap-2">
                   <legend className="mb-2 text-sm font-medium">{texts.quickMessages}</legend>

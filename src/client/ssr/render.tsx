@@ -15,7 +15,6 @@ import { readRequestCookiesFrom } from '../lib/cookies.js';
 import { pageStateOf } from '../lib/page-state.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { queryKeys } from '../lib/query-keys.js';
-import { markServerRender } from '../lib/server-render.js';
 import { sampleSentKey } from '../pages/message-success.js';
 
 /**
@@ -24,8 +23,6 @@ import { sampleSentKey } from '../pages/message-success.js';
  * routes (src/server/finder-pages/). What a render reads of its request (its cookies, its language) it reads
  * through the request's async context, so renders running side by side never see each other's.
  */
-markServerRender();
-
 interface RenderContext {
   cookies: string;
 }

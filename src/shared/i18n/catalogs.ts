@@ -76,8 +76,9 @@ const FINDER: readonly string[] = [
 
 /**
  * What the finder's part leaves to `all`, of the namespaces it names: what its first screens never show
- * (the server's own refusals, the owner's toasts, the pages that wait for `all`). A finder's page that
- * shows one of them anyway logs it (shared/i18n/texts.ts), which the journeys fail on.
+ * (the server's own refusals, the pages that wait for `all`). A finder's page that shows one of them anyway
+ * logs it (shared/i18n/texts.ts), which the journeys fail on. Not the error toasts' words: every failure reads
+ * all of them to find its toast (lib/error-toasts.ts).
  */
 const NOT_ON_FINDER_SCREENS: readonly string[] = [
   ...[
@@ -90,27 +91,25 @@ const NOT_ON_FINDER_SCREENS: readonly string[] = [
     'messageDeleted',
     'messageNotFound',
     'ownVehicle',
-    'userBlocked',
   ].map((key) => `messages.${key}`),
   ...['notFoundTitle', 'notFoundDescription', 'retry'].map((key) => `shell.${key}`),
-  ...['unavailableDescription', 'unavailablePageTitle', 'unavailableTitle'].map((key) => `shell.${key}`),
+  // The owner's conflicts, read by the error toasts for a 409 alone (lib/error-toasts.ts), which no finder's
+  // first screen meets.
   ...['plateTaken', 'plateTakenTitle', 'vehicleLimitTitle'].map((key) => `errorToasts.${key}`),
+  'vehicles.plateAlreadyRegistered',
+  'vehicles.tooManyVehicles',
+  ...['unavailableDescription', 'unavailablePageTitle', 'unavailableTitle'].map((key) => `shell.${key}`),
   // The notices an address's ?error= or ?verified= raises on Home or the landing page (lib/query-notices.ts),
   // but a QR link's (a signed-in finder's app leads home with one, within the page: decision 0168).
   ...['emailVerified', 'emailVerifiedTitle', 'invalidVerificationTitle', 'signInFailedTitle'].map(
     (key) => `notices.${key}`,
   ),
-  'vehicles.plateAlreadyRegistered',
-  'vehicles.tooManyVehicles',
   // The scanner's refusals (its lookups travel with the finder's, its page with the landing page's).
-  ...['qrNotFound', 'qrLookupFailed', 'qrInvalid'].map((key) => `finder.${key}`),
+  ...['qrNotFound', 'qrLookupFailed'].map((key) => `finder.${key}`),
   // A signed-in sender's choice of vehicle: its chunk waits for `all` (pages/send-message.tsx).
   ...['ownTarget', 'sendAs', 'sendAnonymously', 'whoOwnerSees', 'ownerSeesNothing', 'ownerSeesVehicle'].map(
     (key) => `sendMessage.${key}`,
   ),
-  // A signed-in sender blocked: raised after the 5-second countdown, by when `all` is here.
-  'errorToasts.userBlocked',
-  'errorToasts.userBlockedTitle',
   // The owner's side of a vehicle not found, and the shell's parts of the signed-in and auth screens.
   'vehicleNotFound.forOwner',
   'vehicleNotFound.backToMyVehicles',
