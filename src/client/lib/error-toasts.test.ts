@@ -91,7 +91,9 @@ describe('message-specific error toasts', () => {
       'License Plate Already Registered',
     );
     // Not a conflict: the class's own toast (a finder's screens never meet the owner's conflicts: 0168).
-    expect(errorToastFor(new ApiError(400, 'Bad Request', plateWords), true).title).toBe('Invalid Information');
+    expect(errorToastFor(new ApiError(400, 'Bad Request', plateWords), true).title).toBe(
+      'Invalid Information',
+    );
   });
 
   it('keeps the class of the failure for the handler', () => {
