@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
-import type { I18n } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -30,10 +29,8 @@ interface RenderContext {
 const context = new AsyncLocalStorage<RenderContext>();
 readRequestCookiesFrom(() => context.getStore()?.cookies ?? '');
 
-/** Points the texts at the server's Lingui instance of the work at hand (the request's language). */
-export function readTextsFromServer(texts: () => I18n | undefined): void {
-  readTextsFrom(texts);
-}
+/** The server points the texts at its Lingui instance of the work at hand (the request's language). */
+export { readTextsFrom as readTextsFromServer };
 
 /**
  * Draws one page to its markup once everything in it is ready (the page's chunk, its texts): a finder without
@@ -43,14 +40,13 @@ export function render(input: PageRenderRequest): Promise<RenderedPage> {
   const client = createQueryClient();
   // Drawn for a browser without a session (the page routes serve the app to one with a session hint).
   client.setQueryData(queryKeys.user, null);
-  const { vehicleByQrCode, vehicleByShortCode, vehicleById } = input.answers;
+  const { vehicleByQrCode, vehicleByShortCode, vehicleById, sendRefusal, messageStatus, sampleSent } =
+    input.answers;
   if (vehicleByQrCode)
     client.setQueryData(lookupKeys.byQrCode(vehicleByQrCode.code), vehicleByQrCode.vehicle);
-  if (vehicleByShortCode) {
+  if (vehicleByShortCode)
     client.setQueryData(lookupKeys.byShortCode(vehicleByShortCode.code), vehicleByShortCode.vehicle);
-  }
   if (vehicleById) client.setQueryData(lookupKeys.byId(vehicleById.id), vehicleById.vehicle);
-  const { sendRefusal, messageStatus, sampleSent } = input.answers;
   if (sampleSent) client.setQueryData(sampleSentKey, true);
   if (messageStatus) client.setQueryData(messageStatusKey(messageStatus.id), messageStatus.status);
   if (sendRefusal) client.setQueryData(sendRefusalKey(sendRefusal.vehicleId), sendRefusal);

@@ -33,3 +33,13 @@ export const badRequest = (message: string) => new HttpError(400, message, { cod
 export const notFound = (message: string) => new HttpError(404, message, { code: ErrorCode.notFound });
 export const unsupportedMediaType = (message = 'Send the request body as application/json') =>
   new HttpError(415, message, { code: ErrorCode.unsupportedMediaType });
+
+/** What `work` answers, or null where it refused with a 404 (any other refusal is thrown on). */
+export async function orNullIfNotFound<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}

@@ -1,15 +1,14 @@
 import zlib from 'node:zlib';
 
 /**
- * A drawn page's HTML compressed for the browser that asks for it (decision 0168): Brotli when accepted,
- * else gzip, else as it is. The page is mostly its inlined style sheet, so it shrinks about fivefold and fits
+ * A drawn page's HTML compressed as the browser asked (`encodingFor` its Accept-Encoding; decision 0168):
+ * Brotli when accepted, else gzip, else as it is. The page is mostly its inlined style sheet, so it shrinks about fivefold and fits
  * the first round trip's window (bench/html-budget.test.ts). One seam, one invariant: the bytes sent decode
  * to exactly the page drawn. Brotli at quality 5: a few milliseconds less than its default of 11 for a page
  * a few hundred bytes larger.
  */
-export function compressPage(html: string, acceptEncoding: string | undefined): CompressedPage {
+export function compressPage(html: string, encoding: CompressedPage['encoding']): CompressedPage {
   const body = Buffer.from(html, 'utf8');
-  const encoding = encodingFor(acceptEncoding);
   if (encoding === 'br') {
     const params = {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 5,

@@ -52,9 +52,16 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
     return localeOfRequest(request);
   }
 
-  /** The app as every other address gets it (index.html as built), compressed as a drawn page is. */
+  /** The app as every other address gets it (index.html as built), compressed once per encoding. */
+  const appShells = new Map<CompressedPage['encoding'], CompressedPage>();
   function appShell(reply: FastifyReply, status = 200) {
-    const { body, encoding } = compressPage(document.appShell, reply.request.headers['accept-encoding']);
+    const accepted = encodingFor(reply.request.headers['accept-encoding']);
+    let shell = appShells.get(accepted);
+    if (!shell) {
+      shell = compressPage(document.appShell, accepted);
+      appShells.set(accepted, shell);
+    }
+    const { body, encoding } = shell;
     if (encoding) reply.header('Content-Encoding', encoding);
     return reply
       .status(status)
@@ -80,8 +87,8 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
     const query = address.indexOf('?');
     const [path, search] = query < 0 ? [address, ''] : [address.slice(0, query), address.slice(query)];
     try {
-      const accepted = request.headers['accept-encoding'];
-      const keptAs = keep ? `${locale} ${encodingFor(accepted)}` : undefined;
+      const accepted = encodingFor(request.headers['accept-encoding']);
+      const keptAs = keep ? `${locale} ${accepted}` : undefined;
       let page = keptAs ? keep?.get(keptAs) : undefined;
       if (!page) {
         const rendered = await withLocale(locale, () =>
@@ -232,6 +239,8 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
       } catch (error) {
         const refusal = refusalOf(error);
         if (!refusal) throw error;
+        // What the API's answer carries beside its words (a rate limit's Retry-After).
+        reply.headers(refusal.headers);
         const vehicle = await lookUp(request, vehicles.byId(id, request.ip));
         if (vehicle === undefined) throw error;
         // Gone since the form was drawn: the page that says so.
@@ -253,10 +262,16 @@ export function registerFinderPageRoutes(app: FastifyInstance, deps: Deps): void
   });
 }
 
+interface Refusal {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+}
+
 /** A refusal the finder should read on the form (a 4xx with its words), or undefined for anything else. */
-function refusalOf(error: unknown): { status: number; message: string } | undefined {
-  if (error instanceof ContractError) return { status: 400, message: error.message };
+function refusalOf(error: unknown): Refusal | undefined {
+  if (error instanceof ContractError) return { status: 400, message: error.message, headers: {} };
   if (error instanceof HttpError && error.statusCode < 500)
-    return { status: error.statusCode, message: error.message };
+    return { status: error.statusCode, message: error.message, headers: error.headers };
   return undefined;
 }

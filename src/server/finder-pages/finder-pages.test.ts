@@ -455,3 +455,34 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
     expect(drawnFor).toBe('/message-success?sample=1');
   });
 });
+
+describe.each(testEngines)("the finder's form at its limits on %s", (engine) => {
+  let t: TestApp;
+  let vehicle: Vehicle;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { clientDir, env: { RATE_LIMIT_MULTIPLIER: '1' } });
+    const owner = await createVerifiedUser(t);
+    vehicle = await buildVehicle(t.app, owner.cookie);
+  });
+  afterAll(() => t?.close());
+
+  it('refuses the sixth message in ten minutes to one vehicle with a 429, its words and its Retry-After', async () => {
+    const post = (content: string, cookie?: string) =>
+      call(t.app, 'POST', `/message/${vehicle.id}`, {
+        body: new URLSearchParams({ content, idempotencyKey: crypto.randomUUID() }).toString(),
+        headers: FORM,
+        ip: '10.9.9.9',
+        ...(cookie ? { cookie } : {}),
+      });
+    const first = await post('Message 1');
+    expect(first.statusCode).toBe(303);
+    const visitor = first.cookies.find((cookie) => cookie.name === 'visitor');
+    const cookie = `visitor=${visitor?.value}`;
+    for (let n = 2; n <= 5; n++) expect((await post(`Message ${n}`, cookie)).statusCode).toBe(303);
+    const limited = await post('Message 6', cookie);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(rootOf(limited.body)).toMatch(/<p role="alert"[^>]*>[^<]+<\/p>/);
+    expect(rootOf(limited.body)).toContain('Message 6');
+  });
+});

@@ -8,7 +8,8 @@ import { PAGE_STATE_ELEMENT_ID, type RenderedPage } from '../../shared/server-re
  * the client's query cache beside it (which tells the client to hydrate instead of drawing anew), the
  * request's language on <html>, and the style sheet inlined: a finder's first paint waits for one answer,
  * not for a second request (the stylesheet is the whole sheet, so every later screen of the app has its
- * rules too). Everything else (the entry script, the manifest, the icons) stays as the build wrote it.
+ * rules too), and the app's entry asked for after the first paint (ENTRY_SCRIPT). Everything else (the
+ * manifest, the icons) stays as the build wrote it.
  */
 export interface PageDocument {
   /** The app as every other address gets it (index.html as built). */

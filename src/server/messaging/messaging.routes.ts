@@ -10,7 +10,7 @@ import {
   ownerStatusRequestSchema,
   statusTexts,
 } from '../../shared/messaging/status.contract.js';
-import { badRequest } from '../errors/http-error.js';
+import { badRequest, orNullIfNotFound } from '../errors/http-error.js';
 import { requireUser, type SessionCookie } from '../plugins/session.js';
 import type { MessagingPort } from '../ports.js';
 import { hashToken } from '../tokens.js';
@@ -90,14 +90,7 @@ export function registerMessagingRoutes(
       const key = idempotencyKey === undefined ? undefined : checkedIdempotencyKey(idempotencyKey);
       return send.sendToVehicle(input, senderOf(request, reply), key, request.id);
     },
-    async statusOf(request, messageId) {
-      try {
-        return await status.messageStatus(askerOf(request), messageId);
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 404) return null;
-        throw error;
-      }
-    },
+    statusOf: (request, messageId) => orNullIfNotFound(status.messageStatus(askerOf(request), messageId)),
   } satisfies FinderMessaging);
 
   app.get('/api/conversations', async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { VehicleType } from '../../shared/vehicles/catalog.js';
 import type { ThemePreset } from '../../shared/vehicles/themes.js';
 import type { AcceptMessagesFrom, PublicVehicle } from '../../shared/vehicles/vehicles.contract.js';
+import { orNullIfNotFound } from '../errors/http-error.js';
 import type { PublicVehicleRow } from './vehicles.repo.js';
 
 /*
@@ -47,12 +48,8 @@ declare module 'fastify' {
   }
 }
 
-/** A lookup's answer, with its 404 as null (every other refusal, a rate limit among them, is thrown). */
+/** A lookup's answer in its public shape, with its 404 as null (any other refusal, a rate limit, is thrown). */
 export async function orNone(lookup: Promise<PublicVehicleRow>): Promise<PublicVehicle | null> {
-  try {
-    return presentPublicVehicle(await lookup);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return null;
-    throw error;
-  }
+  const row = await orNullIfNotFound(lookup);
+  return row && presentPublicVehicle(row);
 }
