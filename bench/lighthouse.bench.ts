@@ -6,7 +6,8 @@
 // more: the checks are Chromium's own installability verdict (CDP Page.getInstallabilityErrors), the web app
 // manifest it read, the service worker's state, and a reload with the network cut
 // (docs/decisions/0095-first-load-budget.md). Nothing is fetched from the internet.
-// CHROMIUM_PATH names another browser; LIGHTHOUSE_RUNS=3 takes the median of three runs per page.
+// CHROMIUM_PATH names another browser; LIGHTHOUSE_RUNS=3 takes the median of three runs per page;
+// LIGHTHOUSE_PAGES=landing,qr measures those pages alone.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +21,14 @@ import { seedVehicle, signedInCookie, startAppServer } from './lib.js';
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
-/** LIGHTHOUSE_REPORT_DIR keeps each page's last Lighthouse report (JSON) there, to read what took the time. */
+/**
+ * LIGHTHOUSE_REPORT_DIR keeps each page's last Lighthouse report (JSON) and its trace there, to read what took
+ * the time (`npx tsx bench/main-thread.ts <trace>`); LIGHTHOUSE_PROFILE=1 adds the JavaScript profiler's samples
+ * to the trace (they name the functions, and slow what they sample).
+ */
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+const additionalTraceCategories =
+  process.env.LIGHTHOUSE_PROFILE === '1' ? 'disabled-by-default-v8.cpu_profiler' : undefined;
 
 interface Target {
   name: string;
@@ -69,6 +76,7 @@ async function audit(port: number, url: string): Promise<RunnerResult> {
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(additionalTraceCategories ? { additionalTraceCategories } : {}),
   };
   // A trace Lighthouse failed to record (NO_NAVSTART, NO_FCP now and then on a busy machine) is its own
   // failure, not the page's: measured again, at most twice, and said so.
@@ -122,6 +130,10 @@ function summarise(target: Target, results: RunnerResult[]) {
     'FCP s': (metric('first-contentful-paint') / 1000).toFixed(2),
     'LCP s': (metric('largest-contentful-paint') / 1000).toFixed(2),
     'TBT ms': Math.round(metric('total-blocking-time')),
+    // Each run's, in order: Lantern's blocking time moves with what the machine did meanwhile.
+    'TBT runs': results
+      .map((result) => Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0))
+      .join('/'),
     CLS: metric('cumulative-layout-shift').toFixed(3),
     'HTML KB': kilobytes(documentBytes),
     'JS files': scripts.length,
@@ -209,15 +221,21 @@ try {
     `\nLighthouse (mobile, simulated throttling), ${runs} run(s) per page; load average ${load.join(' ')}; ${app.origin}\n\n`,
   );
   const rows = [];
-  for (const target of targets) {
+  // LIGHTHOUSE_PAGES=landing,qr measures only the pages whose names hold one of those words.
+  const only = process.env.LIGHTHOUSE_PAGES?.toLowerCase().split(',').filter(Boolean);
+  for (const target of targets.filter(
+    (page) => !only || only.some((word) => page.name.toLowerCase().includes(word)),
+  )) {
     const results: RunnerResult[] = [];
     await setBrowserSession(chrome.port, app.origin, target.cookie);
     for (let run = 0; run < runs; run += 1) results.push(await audit(chrome.port, app.origin + target.path));
     rows.push(summarise(target, results));
     if (reportDir) {
       fs.mkdirSync(reportDir, { recursive: true });
-      const file = path.join(reportDir, `${target.name.replace(/[^a-z]+/gi, '-').toLowerCase()}.json`);
-      fs.writeFileSync(file, JSON.stringify(results[results.length - 1]?.lhr));
+      const name = target.name.replace(/[^a-z]+/gi, '-').toLowerCase();
+      const last = results[results.length - 1];
+      fs.writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(last?.lhr));
+      fs.writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(last?.artifacts.Trace));
     }
   }
   console.table(rows.map(({ opportunities: _, consoleErrors: __, ...row }) => row));

@@ -62,6 +62,11 @@ test('a QR link answers the vehicle in its HTML, the app takes the page over, an
   await rememberFirstHeading(finder.page);
   const found = new VehicleFoundPage(finder.page);
   const send = new SendMessagePage(finder.page);
+  // The page's sheet is inlined: taking over and the next screens' chunks never fetch it again (0169).
+  const sheets: string[] = [];
+  finder.page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith('.css')) sheets.push(request.url());
+  });
 
   const response = await finder.page.goto(`/vehicle/qr/${encodeURIComponent(vehicle.qrCode)}`);
   expect(response?.status()).toBe(200);
@@ -95,6 +100,8 @@ test('a QR link answers the vehicle in its HTML, the app takes the page over, an
   const messageId = await send.expectSent();
   await expect(finder.page.getByText(quick, { exact: true })).toBeVisible();
   expect(await messagesTo(page.request, vehicle.id)).toEqual([quick]);
+
+  expect(sheets, 'stylesheets fetched although the page inlines its own').toEqual([]);
 
   // The status page opened by its address is the server's too, and is taken over as well.
   const status = new MessageStatusPage(finder.page);

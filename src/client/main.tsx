@@ -4,6 +4,7 @@ import { isLocale } from '../shared/i18n/locales.js';
 import { App } from './app/app.js';
 import { firstPagePart, preloadFirstPage } from './app/pages.js';
 import { registerServiceWorker } from './app/service-worker-registration.js';
+import { prepareClassMerge } from './components/ui/cn.js';
 import { captureWorkerMessages } from './features/app-badge/worker-messages.js';
 import { prefetchUser } from './features/auth/queries.js';
 import { captureInstallPrompt } from './features/install/install-capture.js';
@@ -34,6 +35,9 @@ window.addEventListener('error', (event) => {
   if (event.message?.includes('ResizeObserver loop')) event.stopImmediatePropagation();
 });
 
+/** A task of its own for what follows (a timer's: the browser may handle input and paint in between). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The app, drawn anew in a language chosen in Settings: every screen turns at once (lib/i18n.ts). */
 function InItsLanguage() {
   const locale = useSyncExternalStore(subscribeToLocale, currentLocale, currentLocale);
@@ -54,11 +58,15 @@ const app = (
 void activateLocale(
   isServerPage && isLocale(drawnIn) ? drawnIn : locale,
   firstPagePart(window.location, hasSessionHint()),
-).then(() => {
+).then(async () => {
   followAccountLocale(queryClient);
   if (isServerPage) {
-    // As a transition: the page is already there to read, so taking it over yields to the browser
-    // (input, paint) every few milliseconds instead of one long task.
+    // The page is already there to read: taking it over is work for the browser's quiet moments, each part a
+    // task of its own (decision 0169). The class merger's tables first, then the takeover as a transition,
+    // which yields to the browser (input, paint) every few milliseconds instead of one long task.
+    await nextTask();
+    prepareClassMerge();
+    await nextTask();
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useState, useSyncExternalStore } from 'react';
+import { type ComponentType, startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { useFirstScreenDone } from '../lib/after-first-screen.js';
 import { queryClient } from '../lib/query-client.js';
 import { currentToasts, subscribeToToasts } from '../lib/toast.js';
@@ -30,7 +30,8 @@ function ToasterWhenLoaded() {
     let isMounted = true;
     loadToaster().then(
       (module) => {
-        if (isMounted) setToaster(() => module.Toaster);
+        // Drawn as a transition: its first render (Radix's provider and viewport) yields to the browser.
+        if (isMounted) startTransition(() => setToaster(() => module.Toaster));
       },
       // Offline before the chunk was cached: toasts keep waiting in the store.
       () => undefined,

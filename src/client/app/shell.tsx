@@ -5,7 +5,7 @@ import { announceLoggedOut } from '../features/auth/logged-out-notice.js';
 import { useUser } from '../features/auth/queries.js';
 import { useEmailVerificationRequired } from '../features/auth/use-email-verification-required.js';
 import { announceAccountDeleted } from '../features/profile/account-data.js';
-import { useFirstScreenDone } from '../lib/after-first-screen.js';
+import { useFirstScreenDone, whenFirstScreenIsDone } from '../lib/after-first-screen.js';
 import { hasSessionHint } from '../lib/session-hint.js';
 import { Layout } from './layout.js';
 import { EmailVerificationPage, ServiceUnavailablePage } from './pages.js';
@@ -38,17 +38,33 @@ const InstallPrompts = lazy(async () => ({
   default: (await import('../features/install/install-prompts.js')).InstallPrompts,
 }));
 
+/**
+ * Each agent in a boundary of its own: each is drawn, committed and started (its effects) as soon as its chunk
+ * is here, in a task of its own, instead of all six in one long task once the last has arrived (0169).
+ */
 function BackgroundAgents({ userId }: { userId: string | null }) {
   const isSignedIn = userId !== null;
   return (
-    <Suspense fallback={null}>
-      <SessionAgent userId={userId} />
-      <ConsentAgent userId={userId} isSignedIn={isSignedIn} />
-      <AutoLoginAgent isSignedIn={isSignedIn} />
-      <PushAgent isSignedIn={isSignedIn} />
-      <AppBadgeBridge isSignedIn={isSignedIn} />
-      <InstallPrompts />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <SessionAgent userId={userId} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ConsentAgent userId={userId} isSignedIn={isSignedIn} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AutoLoginAgent isSignedIn={isSignedIn} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <PushAgent isSignedIn={isSignedIn} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AppBadgeBridge isSignedIn={isSignedIn} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <InstallPrompts />
+      </Suspense>
+    </>
   );
 }
 
@@ -113,8 +129,16 @@ export function Shell() {
   const verificationEmail = useDeferredValue(useEmailVerificationRequired(userQuery.data ?? null));
   useConnectivityToasts();
   useQueryNotices();
-  useEffect(announceLoggedOut, []);
-  useEffect(announceAccountDeleted, []);
+  // Notices a reload carried in this tab's storage: read once the first screen is done, so that the
+  // storage's first read (a round trip to the browser) is a task of its own, not part of taking over the page.
+  useEffect(
+    () =>
+      whenFirstScreenIsDone(() => {
+        announceLoggedOut();
+        announceAccountDeleted();
+      }),
+    [],
+  );
   const isFirstScreenDone = useFirstScreenDone();
   return (
     <Screen

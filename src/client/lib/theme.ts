@@ -50,10 +50,12 @@ export function currentTheme(): Theme {
   });
 }
 
+/**
+ * The class alone: styles.css gives each theme its colour scheme. A page already in the theme (a light page the
+ * server drew, taken over by a light browser) is not touched, so the browser has nothing to restyle.
+ */
 export function applyTheme(theme: Theme): void {
-  const root = document.documentElement;
-  root.classList.toggle('dark', theme === 'dark');
-  root.style.colorScheme = theme;
+  document.documentElement.classList.toggle('dark', theme === 'dark');
 }
 
 /** Saves an explicit choice in the preferences cookie and applies it. */

@@ -107,7 +107,11 @@ describe.each(testEngines)("the finder's pages drawn by the server on %s", (engi
     // The page is there without JavaScript: no notice asking for it, and the sheet inlined.
     expect(response.body).not.toContain('<noscript');
     expect(response.body).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
-    expect(response.body).not.toContain('<link rel="stylesheet"');
+    // Its link stays only disabled (never fetched): the chunk loader finds the sheet there and adds none.
+    const sheetLinks = response.body.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(sheetLinks).toEqual([
+      expect.stringMatching(/^<link rel="stylesheet" href="\/assets\/[^"]+\.css" disabled>$/),
+    ]);
     const [drawnFor, ...answers] = pageStateOf(response.body);
     expect(drawnFor).toBe(address);
     expect(answers).toContainEqual([

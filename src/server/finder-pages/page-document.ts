@@ -36,7 +36,10 @@ export function readPageDocument(clientDir: string): PageDocument | undefined {
   const sheetFile = sheet?.[1] ? path.join(clientDir, sheet[1]) : undefined;
   const frame =
     sheet && sheetFile && fs.existsSync(sheetFile)
-      ? appShell.replace(sheet[0], () => `<style>${fs.readFileSync(sheetFile, 'utf8')}</style>`)
+      ? appShell.replace(
+          sheet[0],
+          () => `<style>${fs.readFileSync(sheetFile, 'utf8')}</style>${namedSheet(sheet[1] ?? '')}`,
+        )
       : appShell;
   // The parts around what changes per page, split once.
   const [beforeRoot = '', afterRoot = ''] = frame
@@ -52,6 +55,14 @@ export function readPageDocument(clientDir: string): PageDocument | undefined {
       afterRoot,
   };
 }
+
+/**
+ * The inlined sheet still named by its link, disabled (never fetched, never applied): the app's chunk loader
+ * (Vite's preload helper) adds a chunk's stylesheet unless a `<link rel="stylesheet">` to it is on the page,
+ * and on a drawn page it would otherwise fetch the whole sheet again, parse it and restyle every element
+ * while the app takes over (decision 0169).
+ */
+const namedSheet = (href: string) => `<link rel="stylesheet" href="${href}" disabled>`;
 
 /** JSON inside a <script> element: no `</script>` or `<!--` can end or bend it (`<` as its escape). */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');

@@ -137,33 +137,35 @@ export function translate(id: string, message: string, values?: TextValues): str
   );
 }
 
-function define(id: string, namespace: string, message: string, takesValues: boolean): void {
+/** Defines one text; `ids` collects the ids its texts() call defines. */
+function define(id: string, namespace: string, message: string, takesValues: boolean, ids: string[]): void {
   const known = defined.get(id);
   if (known && (known.message !== message || known.takesValues !== takesValues))
     throw new Error(`The text ${id} is defined twice, differently`);
   defined.set(id, { id, namespace, message, takesValues });
+  ids.push(id);
 }
 
-function build(prefix: string, namespace: string, source: Record<string, Source>): object {
+function build(prefix: string, namespace: string, source: Record<string, Source>, ids: string[]): object {
   const target = {};
   for (const [key, value] of Object.entries(source)) {
     const id = `${prefix}.${key}`;
     let read: () => unknown;
     if (typeof value === 'string') {
-      define(id, namespace, value, false);
+      define(id, namespace, value, false, ids);
       read = () => translate(id, value);
     } else if (Array.isArray(value)) {
       const items = (value as readonly string[]).map((item, index) => {
-        define(`${id}.${index}`, namespace, item, false);
+        define(`${id}.${index}`, namespace, item, false, ids);
         return () => translate(`${id}.${index}`, item);
       });
       read = () => items.map((item) => item());
     } else if (isIcu(value)) {
-      define(id, namespace, value.icu, true);
+      define(id, namespace, value.icu, true, ids);
       const format = (values: TextValues) => translate(id, value.icu, values);
       read = () => format;
     } else {
-      const nested = build(id, namespace, value as Record<string, Source>);
+      const nested = build(id, namespace, value as Record<string, Source>, ids);
       read = () => nested;
     }
     Object.defineProperty(target, key, { get: read, enumerable: true });
@@ -177,14 +179,12 @@ const isIcu = (value: unknown): value is Icu<TextValues> =>
 /** The texts of one namespace (a feature's texts module), read in the language of the moment. */
 export function texts<const T extends Record<string, Source>>(namespace: string, source: T): Texts<T> {
   if (!/^[a-z][A-Za-z0-9]*$/.test(namespace)) throw new Error(`Bad text namespace ${namespace}`);
-  const built = build(namespace, namespace, source) as Texts<T>;
-  namespaces.set(
-    namespace,
-    [...defined.values()]
-      .filter((definition) => definition.namespace === namespace)
-      .map(({ id }) => id)
-      .sort(textOrder),
-  );
+  const ids: string[] = [];
+  const built = build(namespace, namespace, source, ids) as Texts<T>;
+  // This call's ids with any an earlier call of the same namespace defined (each module's texts load once:
+  // reading every definition here for each namespace made the entry's start quadratic in its texts).
+  const earlier = namespaces.get(namespace) ?? [];
+  namespaces.set(namespace, [...new Set([...earlier, ...ids])].sort(textOrder));
   for (const listener of definedListeners) listener(namespace);
   return built;
 }

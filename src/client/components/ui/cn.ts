@@ -477,3 +477,9 @@ const merge = createTailwindMerge(cnConfig);
 
 /** Joins class names; of two Tailwind classes for one property, the later wins (`text-base` + `text-2xl`). */
 export const cn = (...classes: ClassValue[]) => merge(clsx(classes));
+
+/**
+ * Builds the merger's tables (its first use does, a few milliseconds' work): main.tsx calls it in a task of its
+ * own before taking over a page the server drew, so that the takeover's first slice does not carry it.
+ */
+export const prepareClassMerge = (): void => void merge('');
