@@ -17,7 +17,6 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  id?: string;
   args?: Record<string, unknown> & { data?: Record<string, unknown>; beginData?: Record<string, unknown> };
 }
 
@@ -47,10 +46,10 @@ async function nameOf(frame: ProfileNode['callFrame']) {
   return `${original.name ?? frame.functionName ?? '(anonymous)'} ${source}:${original.line}`;
 }
 
-async function report(name: string, pageUrl: string, events: TraceEvent[]) {
+async function report(name: string, events: TraceEvent[]) {
   // The page's renderer: the one that parsed the page (a navigation may leave the first tab's process).
   const parse = events.find(
-    (event) => event.name === 'ParseHTML' && String(event.args?.beginData?.url ?? '').startsWith(pageUrl),
+    (event) => event.name === 'ParseHTML' && String(event.args?.beginData?.url ?? '').startsWith('http'),
   );
   if (!parse) {
     process.stdout.write(
@@ -58,15 +57,16 @@ async function report(name: string, pageUrl: string, events: TraceEvent[]) {
     );
     return;
   }
-  const rendererPid = parse?.pid;
-  const mainTid = parse?.tid;
+  const pageUrl = String(parse.args?.beginData?.url);
+  const rendererPid = parse.pid;
+  const mainTid = parse.tid;
   const navigation =
     events.find(
       (event) =>
         event.pid === rendererPid && event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame,
     ) ?? parse;
   const fcp = events.find((event) => event.pid === rendererPid && event.name === 'firstContentfulPaint');
-  const origin = navigation?.ts ?? 0;
+  const origin = navigation.ts;
   const tasks = events.filter(
     (event) =>
       event.pid === rendererPid && event.tid === mainTid && event.name === 'RunTask' && event.ph === 'X',
@@ -163,8 +163,5 @@ const files = process.argv.slice(2);
 if (files.length === 0) throw new Error('usage: npx tsx bench/main-thread.ts <trace.json>...');
 for (const file of files) {
   const trace = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] };
-  const parse = trace.traceEvents.find(
-    (event) => event.name === 'ParseHTML' && String(event.args?.beginData?.url ?? '').startsWith('http'),
-  );
-  await report(path.basename(file), String(parse?.args?.beginData?.url ?? ''), trace.traceEvents);
+  await report(path.basename(file), trace.traceEvents);
 }
