@@ -175,8 +175,14 @@ for (const way of waysToBeOffline) {
     try {
       const errors = collectConsoleErrors(page);
       const home = await signInAndOpenHome(context, page, account);
+      // The live connection is up (it has said who it is) before the network goes: an attempt cut halfway
+      // would log a failure of its own, which is the race and not the page.
+      const liveConnection = page
+        .waitForEvent('websocket')
+        .then((socket) => socket.waitForEvent('framesent'));
       await page.reload();
       await expect(home.greeting).toHaveText(`Hi, ${account.firstName}`);
+      await liveConnection;
 
       await way.goOffline(context);
       await page.reload();
